@@ -1,0 +1,53 @@
+/** Builds the Canopy application (no listening: `cli.ts` does that, tests use `inject`). */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type OpenDatabase } from './db/index';
+import { loadSigningKeys } from './auth/keys';
+import { createTokenIssuer } from './auth/tokens';
+import { contextPlugin } from './plugins/context';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { installValidators } from './plugins/validation';
+import { installErrorHandling } from './plugins/errors';
+import { apiRoutes } from './routes/index';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** An already open database (tests); otherwise opened from the configuration. */
+  database?: OpenDatabase;
+  logger?: boolean;
+}
+
+export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      sqliteFile: `${config.dataDir}/canopy.sqlite`,
+    }));
+  const keys = await loadSigningKeys(database.db);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  installErrorHandling(app);
+  await app.register(contextPlugin, {
+    canopy: {
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      tokens: createTokenIssuer(`${config.publicUrl}/oidc`, keys),
+    },
+    close: () => (options.database ? Promise.resolve() : database.close()),
+  });
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  return app;
+}

@@ -1,0 +1,35 @@
+/** Who is calling: the identity every operation receives. */
+
+export interface Actor {
+  kind: 'user' | 'apikey' | 'system';
+  /** The user's id (the token's `sub`); null for API keys and the system. */
+  userId: string | null;
+  /** preferred_username: what locks and updated_by record. */
+  username: string;
+  displayName: string;
+  roleIds: string[];
+  /** Administrators hold every permission on every item. */
+  isAdmin: boolean;
+  /** Callers that may only read published content (public delivery, read-only API keys). */
+  publishedOnly: boolean;
+}
+
+/** The actor seeds, migrations and the command line act as. */
+export const SYSTEM_ACTOR: Actor = {
+  kind: 'system',
+  userId: null,
+  username: 'system',
+  displayName: 'System',
+  roleIds: [],
+  isAdmin: true,
+  publishedOnly: false,
+};
+
+export function displayNameOf(user: {
+  given_name: string;
+  family_name: string;
+  username: string;
+}): string {
+  const name = `${user.given_name} ${user.family_name}`.trim();
+  return name || user.username;
+}

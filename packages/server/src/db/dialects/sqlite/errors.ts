@@ -1,0 +1,11 @@
+/** Reads better-sqlite3's driver errors as constraint kinds. */
+import type { ConstraintKind } from '../../errors-driver';
+
+export function constraintKind(error: unknown): ConstraintKind | null {
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return 'unique';
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'foreignKey';
+  if (code === 'SQLITE_CONSTRAINT_NOTNULL') return 'notNull';
+  return null;
+}

@@ -1,0 +1,54 @@
+/** Opens the database for a configuration and brings its schema up to date. */
+import { Kysely, Migrator } from 'kysely';
+import type { Database } from './schema';
+import { connect as connectSqlite } from './dialects/sqlite/connect';
+import { connect as connectPostgres } from './dialects/postgres/connect';
+import { migrationProvider } from './migrations/index';
+
+export type { Database } from './schema';
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseConfig {
+  /** postgres://... for PostgreSQL; otherwise SQLite at `sqliteFile`. */
+  url?: string | undefined;
+  sqliteFile: string;
+  /** PostgreSQL schema to use (tests isolate themselves this way). */
+  schema?: string | undefined;
+}
+
+export interface OpenDatabase {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  const isPostgres = config.url != null && /^postgres(ql)?:\/\//.test(config.url);
+  let db: Db;
+  if (isPostgres) {
+    const { dialect, pool } = connectPostgres(config.url!, config.schema);
+    if (config.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
+      } finally {
+        client.release();
+      }
+    }
+    db = new Kysely<Database>({ dialect });
+  } else {
+    db = new Kysely<Database>({ dialect: connectSqlite(config.sqliteFile) });
+  }
+  await migrate(db);
+  return { db, dialect: isPostgres ? 'postgres' : 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,225 @@
+/** The typed shape of Canopy's database (Kysely). Dates are ISO-8601 text on both dialects. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export interface SitesTable {
+  site_id: string;
+  site_name: string;
+  root_content_id: string | null;
+  base_url: string | null;
+  created_date: string;
+}
+
+/** A content item's identity and place in the tree; what it says changes per version lives in content_versions. */
+export interface ContentItemsTable {
+  content_id: string;
+  site_id: string | null;
+  parent_id: string | null;
+  content_order: number;
+  path: string;
+  lvl: number;
+  content_type_id: string;
+  template_id: string | null;
+  content_name: string;
+  is_active: number;
+  locked_by: string | null;
+  custom_icon: string | null;
+  allowed_content_type: string;
+  allowed_template_type: string;
+  media_library_directory: string | null;
+  created_by: string | null;
+  created_date: string;
+}
+
+export interface ContentVersionsTable {
+  content_id: string;
+  version: number;
+  status_id: string;
+  content_name: string;
+  page_url: string | null;
+  publish_date: string;
+  unpublish_date: string;
+  copied_from: number | null;
+  parent_version: number | null;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+export interface ContentFieldsTable {
+  field_id: string;
+  version: number;
+  content_id: string;
+  template_block_id: string;
+  field_value: string | null;
+  content_ref: string | null;
+}
+
+export interface DynamicRegionsTable {
+  region_id: string;
+  version: number;
+  content_id: string;
+  field_id: string;
+  region_value: string | null;
+}
+
+export interface ContentBlocksTable {
+  block_id: string;
+  version: number;
+  content_id: string;
+  region_id: string;
+  template_id: string;
+  content_block_order: number;
+}
+
+export interface BlockFieldsTable {
+  field_id: string;
+  version: number;
+  content_id: string;
+  block_id: string;
+  template_block_id: string;
+  field_value: string | null;
+}
+
+export interface TemplatesTable {
+  template_id: string;
+  template_name: string;
+  template_type_id: string;
+  parent_id: string | null;
+  template_order: number;
+  path: string;
+  lvl: number;
+  file_layout: string | null;
+  widget_type: string | null;
+  custom_icon_class: string | null;
+  container_item_child_reference: string | null;
+  widget_template_data: string | null;
+  child_levels_needed: number;
+  allowed_content_type: string;
+  allowed_template_type: string;
+  is_active: number;
+  created_by: string | null;
+  created_date: string;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+export interface TemplateBlocksTable {
+  block_id: string;
+  template_id: string;
+  block_name: string;
+  block_order: number;
+}
+
+export interface TemplateFieldsTable {
+  field_id: string;
+  block_id: string;
+  template_id: string;
+  field_type: string;
+  field_name: string;
+  allowed_widgets: string | null;
+  edit_in_behavior: string | null;
+  is_required: number;
+  regex_validation: string | null;
+  validation_message: string | null;
+  default_value: string | null;
+  tool_tip: string | null;
+  field_values: string | null;
+  picker_root_item: string | null;
+  restrict_to_content_type: string | null;
+  microapp_id: string | null;
+  microapp_version: string | null;
+  connect_to_doc_site: number;
+  field_order: number;
+}
+
+export interface TemplateTypesTable {
+  template_type_id: string;
+  template_type_name: string;
+  content_type_id: string | null;
+  icon: string | null;
+}
+
+export interface UsersTable {
+  user_id: string;
+  username: string;
+  given_name: string;
+  family_name: string;
+  email: string | null;
+  password_hash: string | null;
+  disabled: number;
+  created_date: string;
+  updated_date: string;
+}
+
+export interface RolesTable {
+  role_id: string;
+  role_name: string;
+  /** Higher ranks may grant lower ones; nobody grants above their own. */
+  role_rank: number;
+  is_admin: number;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface PermissionDefinitionsTable {
+  permission_id: string;
+  permission_name: string;
+}
+
+/** A role's setting of one permission on one item; inherited by the item's subtree. */
+export interface RolePermissionsTable {
+  role_id: string;
+  content_id: string;
+  permission_id: string;
+  permission: number;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: string;
+  created_date: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  sites: SitesTable;
+  content_items: ContentItemsTable;
+  content_versions: ContentVersionsTable;
+  content_fields: ContentFieldsTable;
+  dynamic_regions: DynamicRegionsTable;
+  content_blocks: ContentBlocksTable;
+  block_fields: BlockFieldsTable;
+  templates: TemplatesTable;
+  template_blocks: TemplateBlocksTable;
+  template_fields: TemplateFieldsTable;
+  template_types: TemplateTypesTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  permission_definitions: PermissionDefinitionsTable;
+  role_permissions: RolePermissionsTable;
+  signing_keys: SigningKeysTable;
+  settings: SettingsTable;
+}
+
+export type ContentItemRow = Selectable<ContentItemsTable>;
+export type ContentVersionRow = Selectable<ContentVersionsTable>;
+export type ContentFieldRow = Selectable<ContentFieldsTable>;
+export type DynamicRegionRow = Selectable<DynamicRegionsTable>;
+export type ContentBlockRow = Selectable<ContentBlocksTable>;
+export type BlockFieldRow = Selectable<BlockFieldsTable>;
+export type TemplateRow = Selectable<TemplatesTable>;
+export type TemplateBlockRow = Selectable<TemplateBlocksTable>;
+export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type NewContentItem = Insertable<ContentItemsTable>;
+export type NewContentVersion = Insertable<ContentVersionsTable>;
+export type ContentItemUpdate = Updateable<ContentItemsTable>;
+export type NewTemplate = Insertable<TemplatesTable>;
