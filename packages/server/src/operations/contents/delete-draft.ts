@@ -1,0 +1,39 @@
+/**
+ * Delete Draft (§4): removes the draft version and everything in it, and releases the lock.
+ * Version 1 is the only version of its content and is never deleted this way.
+ */
+import type { OpContext } from '../context';
+import { fail } from '../../errors';
+import { listVersions } from '../../repositories/contents';
+import { requireLockHolder, itemOr404, requireStatus } from './guards';
+import { requirePermission } from '../../access/permissions';
+
+export const ONLY_VERSION_MESSAGE = 'This draft is the only version of the content; delete the content in the CMS instead.';
+
+export async function deleteDraft(ctx: OpContext, contentId: string, versionNumber?: number): Promise<{ status: 'Success'; content_id: string; version: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    // access: Edit and the lock
+    const item = await itemOr404(trx, contentId);
+    await requirePermission(trx, ctx.actor, contentId, 'Edit');
+    await requireLockHolder(trx, ctx.actor, item);
+
+    // validate: a draft that is not version 1
+    const versions = await listVersions(trx, contentId);
+    const draft = versionNumber === undefined ? versions.find((v) => v.status_id === 'draft') : versions.find((v) => v.version === versionNumber);
+    if (!draft) {
+      fail(versionNumber === undefined ? 'VERSION_NOT_EDITABLE' : 'VERSION_NOT_FOUND', versionNumber === undefined ? 'This content has no draft to delete' : `Version ${versionNumber} of content ${contentId} was not found`);
+    }
+    requireStatus(draft, 'draft', 'Delete Draft');
+    if (draft.version === 1) fail('ONLY_VERSION', ONLY_VERSION_MESSAGE);
+
+    // write: rows go with the version (foreign keys cascade); the item mirrors the newest remaining version
+    await trx.deleteFrom('content_versions').where('content_id', '=', contentId).where('version', '=', draft.version).execute();
+    const newest = versions.find((v) => v.version !== draft.version)!;
+    await trx
+      .updateTable('content_items')
+      .set({ locked_by: null, content_name: newest.content_name, page_url: newest.page_url })
+      .where('content_id', '=', contentId)
+      .execute();
+    return { status: 'Success' as const, content_id: contentId, version: draft.version };
+  });
+}

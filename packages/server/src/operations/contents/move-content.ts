@@ -1,0 +1,74 @@
+/**
+ * Reorder and move (§4 Reorder, §7 Reorder saves): sets an item's order and optionally its parent,
+ * recomputing the path and level of the item and its whole subtree.
+ */
+import { MOVE_NOT_ALLOWED_MESSAGE, childPath, isAllowedChild, levelOf } from '@canopy/core';
+import { sql } from 'kysely';
+import type { Actor } from '../../auth/actor';
+import { permissionsOn, requirePermission } from '../../access/permissions';
+import type { Db } from '../../db/index';
+import type { ContentItemRow } from '../../db/schema';
+import { fail } from '../../errors';
+import { itemOr404 } from './guards';
+
+export interface MoveResult {
+  status: 'Success';
+  content_id: string;
+  content_order: number;
+  parent_id: string | null;
+  path: string;
+}
+
+export async function moveContent(
+  trx: Db,
+  actor: Actor,
+  item: ContentItemRow,
+  target: { content_order?: number | undefined; parent_id?: string | null | undefined },
+): Promise<MoveResult> {
+  // access: Edit on the item; reorder is only for items below the top level
+  await requirePermission(trx, actor, item.content_id, 'Edit');
+  if (item.parent_id == null) fail('MOVE_NOT_ALLOWED', 'Top-level items keep their place; only items below them can be reordered');
+  const parentId = target.parent_id === undefined ? item.parent_id : target.parent_id;
+  if (parentId == null) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
+  const parent = await itemOr404(trx, parentId);
+
+  // validate: the new parent accepts the item's type, and is not inside the item
+  if (parentId !== item.parent_id) {
+    const held = await permissionsOn(trx, actor, parentId);
+    if (!held.includes('Edit') && !held.includes('Create')) {
+      fail('FORBIDDEN', 'You need the Edit or Create permission on the new parent to move an item there', { permission: 'Create', content_id: parentId });
+    }
+    if (parent.path === item.path || parent.path.startsWith(`${item.path}/`)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
+    const templateType = await templateTypeOfItem(trx, item);
+    if (!isAllowedChild(parent, templateType)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE, { template_type_id: templateType });
+  }
+
+  // write: the item, then its subtree's paths and levels
+  const order = target.content_order ?? item.content_order;
+  if (!Number.isInteger(order) || order < 1) fail('VALIDATION_FAILED', 'content_order must be a whole number of 1 or more');
+  const path = childPath(parent.path, order);
+  await trx
+    .updateTable('content_items')
+    .set({ content_order: order, parent_id: parentId, path, lvl: levelOf(path), site_id: parent.site_id ?? item.site_id })
+    .where('content_id', '=', item.content_id)
+    .execute();
+  if (path !== item.path) {
+    const delta = levelOf(path) - levelOf(item.path);
+    await trx
+      .updateTable('content_items')
+      .set({
+        path: sql<string>`${path} || substr(path, ${item.path.length + 1})`,
+        lvl: sql<number>`lvl + ${delta}`,
+        ...(parentId !== item.parent_id ? { site_id: parent.site_id ?? item.site_id } : {}),
+      })
+      .where('path', 'like', `${item.path}/%`)
+      .execute();
+  }
+  return { status: 'Success', content_id: item.content_id, content_order: order, parent_id: parentId, path };
+}
+
+async function templateTypeOfItem(db: Db, item: ContentItemRow): Promise<string> {
+  if (!item.template_id) return `${item.content_type_id}-template`;
+  const template = await db.selectFrom('templates').select('template_type_id').where('template_id', '=', item.template_id).executeTakeFirst();
+  return template?.template_type_id ?? `${item.content_type_id}-template`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Delivery reads (§7 Content): a page by site and Page URL, and a site's page URLs, in the
+ * published variant (live published versions only) or latest publishable (preview).
+ */
+import type { Content } from '@canopy/core';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/index';
+import type { ContentVersionRow } from '../../db/schema';
+import { fail } from '../../errors';
+import { pickVersion } from '../../repositories/contents';
+import { readContentVersion, requireVariantAllowed } from './get-content';
+
+type DeliveryVariant = 'published' | 'latestpublishable';
+
+const STATUSES: Record<DeliveryVariant, string[]> = {
+  published: ['published'],
+  latestpublishable: ['staged', 'published'],
+};
+
+/** Each content item of a site with the version the variant shows. */
+async function siteVersions(db: Db, siteId: string, variant: DeliveryVariant, pageUrl?: string): Promise<Map<string, ContentVersionRow>> {
+  let candidates = db
+    .selectFrom('content_versions as v')
+    .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
+    .select('v.content_id')
+    .where('i.site_id', '=', siteId)
+    .where('v.status_id', 'in', STATUSES[variant]);
+  if (pageUrl !== undefined) candidates = candidates.where('v.page_url', '=', pageUrl);
+  const versions = await db
+    .selectFrom('content_versions')
+    .selectAll()
+    .where('content_id', 'in', candidates)
+    .where('status_id', 'in', STATUSES[variant])
+    .execute();
+  const byContent = new Map<string, ContentVersionRow[]>();
+  for (const version of versions) byContent.set(version.content_id, [...(byContent.get(version.content_id) ?? []), version]);
+  const shown = new Map<string, ContentVersionRow>();
+  for (const [contentId, list] of byContent) {
+    const version = pickVersion(list, variant);
+    if (version && version.page_url && (pageUrl === undefined || version.page_url === pageUrl)) shown.set(contentId, version);
+  }
+  return shown;
+}
+
+async function requireSite(db: Db, siteId: string): Promise<void> {
+  const site = await db.selectFrom('sites').select('site_id').where('site_id', '=', siteId).executeTakeFirst();
+  if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+}
+
+export async function readPageByUrl(db: Db, actor: Actor, siteId: string, pageUrl: string, variant: DeliveryVariant): Promise<Content> {
+  requireVariantAllowed(actor, variant);
+  await requireSite(db, siteId);
+  const [match] = await siteVersions(db, siteId, variant, pageUrl);
+  if (!match) fail('CONTENT_NOT_FOUND', `No ${variant === 'published' ? 'published' : 'publishable'} page has the URL ${pageUrl} on this site`);
+  return readContentVersion(db, actor, match[0], match[1].version);
+}
+
+export interface PageUrl {
+  content_id: string;
+  content_name: string;
+  page_url: string;
+  version: number;
+}
+
+export async function listPageUrls(db: Db, actor: Actor, siteId: string, variant: DeliveryVariant): Promise<PageUrl[]> {
+  requireVariantAllowed(actor, variant);
+  await requireSite(db, siteId);
+  const shown = await siteVersions(db, siteId, variant);
+  return [...shown.values()]
+    .map((v) => ({ content_id: v.content_id, content_name: v.content_name, page_url: v.page_url!, version: v.version }))
+    .sort((a, b) => a.page_url.localeCompare(b.page_url));
+}

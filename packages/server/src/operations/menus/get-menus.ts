@@ -1,0 +1,139 @@
+/**
+ * The navigation menu tree (§2, §3 Menu item): content items and templates, each with the caller's
+ * permissions, containing only what the caller may read. An unreadable item's readable descendants
+ * hang from its nearest readable ancestor, so nothing readable is ever hidden.
+ */
+import type { MenuItem, Permission } from '@canopy/core';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/index';
+import { treePermissions, type TreeNode } from './tree-permissions';
+
+export type MenuRow = Omit<MenuItem, 'permissions' | 'children'>;
+type Row = MenuRow;
+
+export async function getMenus(db: Db, actor: Actor): Promise<MenuItem[]> {
+  const [contentRows, templateRows] = await Promise.all([loadContentRows(db), loadTemplateRows(db)]);
+  return buildForest(db, actor, [...contentRows, ...templateRows]);
+}
+
+/**
+ * Builds the filtered, permission-annotated forest from rows ordered parents-first. `above` are
+ * the ancestors of a subtree's root (root first), whose settings the subtree inherits.
+ */
+export async function buildForest(db: Db, actor: Actor, rows: Row[], above: TreeNode[] = []): Promise<MenuItem[]> {
+  const nodes = rows.map((row) => ({ id: row.content_id, parent_id: row.parent_id }));
+  const permissionsOf = await treePermissions(db, actor, [...above, ...nodes]);
+  const shown = new Map<string, MenuItem>();
+  /** For every item, the nearest readable item at or above it. */
+  const anchor = new Map<string, MenuItem | null>();
+  const roots: MenuItem[] = [];
+  for (const row of rows) {
+    const permissions: Permission[] = permissionsOf(row.content_id);
+    const parentAnchor = row.parent_id ? (anchor.get(row.parent_id) ?? null) : null;
+    if (!permissions.includes('Read')) {
+      anchor.set(row.content_id, parentAnchor);
+      continue;
+    }
+    const item = row as MenuItem;
+    item.permissions = permissions;
+    item.children = [];
+    shown.set(row.content_id, item);
+    anchor.set(row.content_id, item);
+    if (parentAnchor) parentAnchor.children.push(item);
+    else roots.push(item);
+  }
+  const byOrder = (a: MenuItem, b: MenuItem) => a.content_order - b.content_order || a.content_name.localeCompare(b.content_name);
+  for (const item of shown.values()) if (item.children.length > 1) item.children.sort(byOrder);
+  roots.sort((a, b) => (a.item_type === b.item_type ? byOrder(a, b) : a.item_type === 'content' ? -1 : 1));
+  return roots;
+}
+
+export async function loadContentRows(db: Db, subtreeOf?: { path: string; maxLvl?: number }): Promise<Row[]> {
+  let query = db
+    .selectFrom('content_items as c')
+    .leftJoin('templates as t', 't.template_id', 'c.template_id')
+    .select([
+      'c.content_id',
+      'c.content_name',
+      'c.content_order',
+      'c.content_type_id',
+      't.template_type_id',
+      'c.template_id',
+      'c.is_active',
+      'c.locked_by',
+      'c.lvl',
+      'c.parent_id',
+      'c.path',
+      'c.custom_icon',
+      'c.media_url',
+      'c.page_url',
+      'c.allowed_content_type',
+      'c.allowed_template_type',
+    ])
+    .orderBy('c.path');
+  if (subtreeOf) {
+    query = query.where((eb) => eb.or([eb('c.path', '=', subtreeOf.path), eb('c.path', 'like', `${subtreeOf.path}/%`)]));
+    if (subtreeOf.maxLvl !== undefined) query = query.where('c.lvl', '<=', subtreeOf.maxLvl);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    content_id: row.content_id,
+    content_name: row.content_name,
+    content_order: row.content_order,
+    content_type_id: row.content_type_id,
+    template_type_id: row.template_type_id ?? null,
+    template_id: row.template_id,
+    item_type: 'content' as const,
+    is_active: row.is_active,
+    is_locked: row.locked_by ? 1 : 0,
+    locked_by: row.locked_by,
+    lvl: row.lvl,
+    parent_id: row.parent_id,
+    path: row.path,
+    custom_icon: row.custom_icon,
+    media_url: row.media_url,
+    page_url: row.page_url,
+    allowed_content_type: row.allowed_content_type,
+    allowed_template_type: row.allowed_template_type,
+  }));
+}
+
+async function loadTemplateRows(db: Db): Promise<Row[]> {
+  const rows = await db
+    .selectFrom('templates')
+    .select([
+      'template_id',
+      'template_name',
+      'template_order',
+      'template_type_id',
+      'is_active',
+      'lvl',
+      'parent_id',
+      'path',
+      'custom_icon_class',
+      'allowed_content_type',
+      'allowed_template_type',
+    ])
+    .orderBy('path')
+    .execute();
+  return rows.map((row) => ({
+    content_id: row.template_id,
+    content_name: row.template_name,
+    content_order: row.template_order,
+    content_type_id: null,
+    template_type_id: row.template_type_id,
+    template_id: row.template_id,
+    item_type: 'template' as const,
+    is_active: row.is_active,
+    is_locked: 0,
+    locked_by: null,
+    lvl: row.lvl,
+    parent_id: row.parent_id,
+    path: row.path,
+    custom_icon: row.custom_icon_class,
+    media_url: null,
+    page_url: null,
+    allowed_content_type: row.allowed_content_type,
+    allowed_template_type: row.allowed_template_type,
+  }));
+}
