@@ -11,3 +11,5 @@ export * from './validation/picker';
 export * from './validation/media';
 export * from './media';
 export * from './upload';
+export * from './format';
+export * from './placement';

@@ -1,0 +1,61 @@
+/** Display formatting shared by server and editors: file sizes, dimensions, dates, widget names. */
+import { DEFAULT_PUBLISH_DATE, WIDGET_NAME_MAX_SHOWN } from './constants';
+
+const KB = 1_000;
+const MB = 1_000_000;
+
+/**
+ * A byte count as §3 shows it: over 1,000,000 in MB with one decimal ('1.5 MB', '100.0 MB'),
+ * over 1,000 in whole KB, rounded ('12 KB', '1000 KB' for exactly 1,000,000), else in B
+ * ('999 B', '1000 B'). Throws a RangeError for a negative or non-finite count.
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) {
+    throw new RangeError(`A file size must be a finite number of 0 or more, got ${bytes}`);
+  }
+  if (bytes > MB) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes > KB) return `${Math.round(bytes / KB)} KB`;
+  return `${bytes} B`;
+}
+
+/** Image or video dimensions as shown in the media panel: '1920 x 1080'. */
+export function formatFileDimensions(width: number, height: number): string {
+  return `${width} x ${height}`;
+}
+
+/**
+ * Gives a bare date a time (§5 last rule): a string shorter than 11 characters with no time
+ * part gets 'T00:00:00' added, so '2024-05-01' becomes '2024-05-01T00:00:00'. Anything else,
+ * and the empty string, comes back unchanged.
+ */
+export function normaliseDate(value: string): string {
+  if (value === '' || value.length >= 11 || /[T:]/.test(value)) return value;
+  return `${value}T00:00:00`;
+}
+
+const DEFAULT_DATE_FORMS = /^1970-01-01[ T]12:00(:00(\.0+)?)?Z?$/;
+
+/**
+ * Whether a publish or unpublish date is the default '1970-01-01 12:00' that means "not set",
+ * in its stored form or as ISO text ('1970-01-01T12:00:00.000Z').
+ */
+export function isDefaultDate(value: string | null | undefined): boolean {
+  return value === DEFAULT_PUBLISH_DATE || (value != null && DEFAULT_DATE_FORMS.test(value));
+}
+
+export interface ShownName {
+  /** What fits in the Blocks tab. */
+  text: string;
+  /** The full name, for the tooltip. */
+  title: string;
+}
+
+/**
+ * A widget template name for the Blocks tab (§2, §9): names over 30 characters are cut to 31
+ * characters plus '...'; the full name is always the tooltip.
+ */
+export function truncateWidgetName(name: string): ShownName {
+  const text =
+    name.length > WIDGET_NAME_MAX_SHOWN ? `${name.slice(0, WIDGET_NAME_MAX_SHOWN + 1)}...` : name;
+  return { text, title: name };
+}
