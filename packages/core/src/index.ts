@@ -12,4 +12,5 @@ export * from './validation/media';
 export * from './media';
 export * from './upload';
 export * from './format';
+export * from './layout';
 export * from './placement';
