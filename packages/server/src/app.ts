@@ -7,6 +7,7 @@ import { loadSigningKeys } from './auth/keys';
 import { createTokenIssuer } from './auth/tokens';
 import { contextPlugin } from './plugins/context';
 import { authPlugin } from './plugins/auth';
+import { oidcPlugin } from './plugins/oidc';
 import { docsPlugin } from './plugins/docs';
 import { installValidators } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
@@ -32,7 +33,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
     disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // request.ip is the socket's peer unless that peer is a configured proxy.
+    ...(config.auth.trustedProxies.length > 0 && { trustProxy: config.auth.trustedProxies }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
@@ -48,6 +52,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   return app;
 }

@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('allowed_content_type', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('allowed_template_type', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('media_library_directory', 'text')
+    .addColumn('page_url', 'text')
+    .addColumn('media_url', 'text')
     .addColumn('created_by', 'text')
     .addColumn('created_date', 'text', (c) => c.notNull())
     .execute();
@@ -38,6 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['parent_id', 'content_order'])
     .execute();
   await db.schema.createIndex('content_items_path').on('content_items').column('path').execute();
+  await db.schema.createIndex('content_items_site_url').on('content_items').columns(['site_id', 'page_url']).execute();
 
   await db.schema
     .createTable('content_versions')

@@ -1,0 +1,169 @@
+/**
+ * A small content world for content tests: a site with a root page, a page template (Item Name,
+ * Page URL, a required Title with a pattern, Body, a Dynamic Zone) and a widget template.
+ */
+import { randomUUID } from 'node:crypto';
+import { childPath } from '@canopy/core';
+import type { Db } from '../../src/db/index';
+import type { TestApp } from '../harness';
+
+export interface World {
+  siteId: string;
+  rootId: string;
+  pageTemplateId: string;
+  widgetTemplateId: string;
+  otherWidgetTemplateId: string;
+  blocks: { itemName: string; pageUrl: string; title: string; body: string; zone: string };
+  widgetBlocks: { heading: string; text: string };
+}
+
+export async function makeWorld(db: Db): Promise<World> {
+  const now = new Date().toISOString();
+  const id = () => randomUUID();
+  const world: World = {
+    siteId: id(),
+    rootId: id(),
+    pageTemplateId: id(),
+    widgetTemplateId: id(),
+    otherWidgetTemplateId: id(),
+    blocks: { itemName: id(), pageUrl: id(), title: id(), body: id(), zone: id() },
+    widgetBlocks: { heading: id(), text: id() },
+  };
+  const folderId = id();
+  const template = (template_id: string, template_name: string, template_type_id: string, order: number, parent: string | null, parentPath: string | null) => ({
+    template_id,
+    template_name,
+    template_type_id,
+    parent_id: parent,
+    template_order: order,
+    path: childPath(parentPath, order),
+    lvl: parentPath ? parentPath.split('/').length + 1 : 1,
+    file_layout: template_type_id === 'page-template' ? 'page' : 'widget',
+    widget_type: template_type_id === 'widget-template' ? 'Block Widget' : null,
+    custom_icon_class: null,
+    container_item_child_reference: null,
+    widget_template_data: null,
+    child_levels_needed: 0,
+    allowed_content_type: '',
+    allowed_template_type: '',
+    is_active: 1,
+    created_by: 'system',
+    created_date: now,
+    updated_date: now,
+    updated_by: 'system',
+  });
+  await db
+    .insertInto('templates')
+    .values([
+      template(folderId, 'Test Templates', 'folder-template', 50, null, null),
+      template(world.pageTemplateId, 'Page', 'page-template', 1, folderId, '50'),
+      template(world.widgetTemplateId, 'Hero', 'widget-template', 2, folderId, '50'),
+      template(world.otherWidgetTemplateId, 'Quote', 'widget-template', 3, folderId, '50'),
+    ])
+    .execute();
+  const block = (block_id: string, template_id: string, block_name: string, block_order: number) => ({ block_id, template_id, block_name, block_order });
+  const field = (block_id: string, template_id: string, field_type: string, extra: Record<string, unknown> = {}) => ({
+    field_id: id(),
+    block_id,
+    template_id,
+    field_type,
+    field_name: 'value',
+    allowed_widgets: null,
+    edit_in_behavior: null,
+    is_required: 0,
+    regex_validation: null,
+    validation_message: null,
+    default_value: null,
+    tool_tip: null,
+    field_values: null,
+    picker_root_item: null,
+    restrict_to_content_type: null,
+    microapp_id: null,
+    microapp_version: null,
+    connect_to_doc_site: 0,
+    field_order: 1,
+    ...extra,
+  });
+  const { blocks, widgetBlocks } = world;
+  await db
+    .insertInto('template_blocks')
+    .values([
+      block(blocks.itemName, world.pageTemplateId, 'Item Name', 1),
+      block(blocks.pageUrl, world.pageTemplateId, 'Page URL', 2),
+      block(blocks.title, world.pageTemplateId, 'Title', 3),
+      block(blocks.body, world.pageTemplateId, 'Body', 4),
+      block(blocks.zone, world.pageTemplateId, 'Main Zone', 5),
+      block(widgetBlocks.heading, world.widgetTemplateId, 'Heading', 1),
+      block(widgetBlocks.text, world.widgetTemplateId, 'Text', 2),
+    ])
+    .execute();
+  await db
+    .insertInto('template_fields')
+    .values([
+      field(blocks.itemName, world.pageTemplateId, 'Short Text', { is_required: 1 }),
+      field(blocks.pageUrl, world.pageTemplateId, 'Short Text'),
+      field(blocks.title, world.pageTemplateId, 'Short Text', { is_required: 1, regex_validation: '^[A-Z]', validation_message: 'Start the title with a capital letter', default_value: 'Untitled' }),
+      field(blocks.body, world.pageTemplateId, 'Rich Text'),
+      field(blocks.zone, world.pageTemplateId, 'Dynamic Zone', { allowed_widgets: world.widgetTemplateId }),
+      field(widgetBlocks.heading, world.widgetTemplateId, 'Short Text', { is_required: 1 }),
+      field(widgetBlocks.text, world.widgetTemplateId, 'Long Text'),
+    ])
+    .execute();
+
+  await db.insertInto('sites').values({ site_id: world.siteId, site_name: 'Test Site', root_content_id: null, base_url: null, created_date: now }).execute();
+  const rootPath = String(Math.floor(Math.random() * 40) + 10);
+  await db
+    .insertInto('content_items')
+    .values({
+      content_id: world.rootId,
+      site_id: world.siteId,
+      parent_id: null,
+      content_order: Number(rootPath),
+      path: rootPath,
+      lvl: 1,
+      content_type_id: 'page',
+      template_id: world.pageTemplateId,
+      content_name: 'Home',
+      is_active: 1,
+      locked_by: null,
+      custom_icon: null,
+      allowed_content_type: 'page',
+      allowed_template_type: '',
+      media_library_directory: null,
+      page_url: '/',
+      media_url: null,
+      created_by: 'system',
+      created_date: now,
+    })
+    .execute();
+  await db
+    .insertInto('content_versions')
+    .values({
+      content_id: world.rootId,
+      version: 1,
+      status_id: 'published',
+      content_name: 'Home',
+      page_url: '/',
+      publish_date: '1970-01-01 12:00',
+      unpublish_date: '1970-01-01 12:00',
+      copied_from: null,
+      parent_version: null,
+      updated_date: now,
+      updated_by: 'system',
+    })
+    .execute();
+  await db.updateTable('sites').set({ root_content_id: world.rootId }).where('site_id', '=', world.siteId).execute();
+  return world;
+}
+
+/** Creates a page under the root through the API (as `as`, default admin); returns its content. */
+export async function createPage(t: TestApp, world: World, name: string, as = 'admin', parentId = world.rootId) {
+  const res = await t.request({ method: 'POST', url: '/api/contents', as, payload: { parent_id: parentId, template_id: world.pageTemplateId, content_name: name } });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The content field id of a template block in a content reply. */
+export function fieldId(content: { content_fields: Record<string, { field_id: string }> }, templateBlockId: string): string {
+  return content.content_fields[templateBlockId]!.field_id;
+}
