@@ -1,7 +1,9 @@
 /** Every feature's routes, each an encapsulated plugin under /api. */
 import type { FastifyInstance } from 'fastify';
 import { contentRoutes } from './contents/index';
+import { menuRoutes } from './menus/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
+  await app.register(menuRoutes);
 }
