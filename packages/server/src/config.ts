@@ -1,5 +1,6 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
+import { loadAuthConfig, type AuthConfig } from './auth/config';
 
 export interface Config {
   port: number;
@@ -9,6 +10,8 @@ export interface Config {
   /** The address people and tokens use to reach this server (issuer base). */
   publicUrl: string;
   logLevel: string;
+  /** Identity: bearer tokens or gateway headers, external issuer, API keys, public delivery. */
+  auth: AuthConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +27,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    auth: loadAuthConfig(env),
   };
 }

@@ -1,7 +1,8 @@
 /** Who is calling: the identity every operation receives. */
 
 export interface Actor {
-  kind: 'user' | 'apikey' | 'system';
+  /** 'public': an anonymous reader of public delivery routes (CANOPY_PUBLIC_DELIVERY). */
+  kind: 'user' | 'apikey' | 'system' | 'public';
   /** The user's id (the token's `sub`); null for API keys and the system. */
   userId: string | null;
   /** preferred_username: what locks and updated_by record. */
@@ -23,6 +24,17 @@ export const SYSTEM_ACTOR: Actor = {
   roleIds: [],
   isAdmin: true,
   publishedOnly: false,
+};
+
+/** An anonymous caller of a public delivery route: published content only. */
+export const PUBLIC_ACTOR: Actor = {
+  kind: 'public',
+  userId: null,
+  username: 'public',
+  displayName: 'Public',
+  roleIds: [],
+  isAdmin: false,
+  publishedOnly: true,
 };
 
 export function displayNameOf(user: {

@@ -223,3 +223,45 @@ export type NewContentItem = Insertable<ContentItemsTable>;
 export type NewContentVersion = Insertable<ContentVersionsTable>;
 export type ContentItemUpdate = Updateable<ContentItemsTable>;
 export type NewTemplate = Insertable<TemplatesTable>;
+
+/** A record of the embedded OpenID provider (session, grant, code, interaction...), as JSON. */
+export interface OidcPayloadsTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+/** A server-side caller's key, stored as a SHA-256 hash; scope 'published' or 'role'. */
+export interface ApiKeysTable {
+  key_id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  scope: string;
+  role_id: string | null;
+  created_by: string;
+  created_date: string;
+  revoked_date: string | null;
+}
+
+/** Links a subject of an external OpenID issuer ('oidc') or of a gateway ('gateway') to a user. */
+export interface ExternalIdentitiesTable {
+  source: string;
+  subject: string;
+  user_id: string;
+  created_date: string;
+}
+
+// Declaration merging: the identity tables join the Database interface above.
+export interface Database {
+  oidc_payloads: OidcPayloadsTable;
+  api_keys: ApiKeysTable;
+  external_identities: ExternalIdentitiesTable;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;

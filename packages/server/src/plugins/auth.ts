@@ -1,83 +1,152 @@
 /**
- * Authenticates every /api call: a bearer access token issued by the embedded provider.
- * The actor is resolved from the database, so a disabled user stops working at once.
+ * Authenticates every /api call and puts the caller on `request.actor`. A caller proves who they
+ * are with one of: a bearer access token (the embedded provider's, or OIDC_ISSUER's), an API key
+ * (x-api-key), or, in gateway mode, identity headers from a trusted proxy. The user is re-read
+ * on every request, so a disabled user's tokens stop working at once.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { displayNameOf, type Actor } from '../auth/actor';
-import { fail } from '../errors';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { PUBLIC_ACTOR, type Actor } from '../auth/actor';
+import { createExternalVerifier } from '../auth/external';
+import {
+  gatewayProfile,
+  hasGatewayHeaders,
+  isTrustedAddress,
+  passesCsrfCheck,
+  trustedProxyList,
+} from '../auth/gateway';
+import { resolveExternalUser } from '../auth/identities';
+import { loadUserActor } from '../auth/load-actor';
+import { API_KEY_HEADER } from '../operations/apikeys/keys';
+import { authenticateApiKey } from '../operations/apikeys/authenticate-api-key';
+import { AppError, fail } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
   interface FastifyContextConfig {
-    /** Routes that answer without an identity (public delivery, docs). */
+    /** Routes that answer without an identity (docs, sign-in configuration). */
     public?: boolean;
+    /**
+     * Public delivery routes (published content by site and page URL, page URLs): they answer
+     * without an identity when CANOPY_PUBLIC_DELIVERY=true, and they are the only routes a
+     * published-content-only caller (read API key, anonymous reader) may use.
+     */
+    delivery?: boolean;
   }
 }
 
+const SIGN_IN_MESSAGE = 'Sign in to use the content API (send a bearer token)';
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const INVALID_TOKEN_MESSAGE = 'Your sign-in has expired or is not valid; sign in again';
+
 export const authPlugin = fp(
   async (app) => {
-    app.decorateRequest('actor', null);
-    app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header) return;
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
-      let sub: string;
+    const { config, db, tokens } = app.canopy;
+    const auth = config.auth;
+    const external = auth.external ? createExternalVerifier(auth.external) : null;
+    const proxies = trustedProxyList(auth.trustedProxies);
+    const origins = [new URL(config.publicUrl).origin, ...auth.allowedOrigins];
+
+    async function bearerActor(token: string): Promise<Actor> {
+      let issuer: unknown;
       try {
-        const payload = await app.canopy.tokens.verify(match[1]!);
-        sub = String(payload.sub);
+        // Only to pick the verifier; the verifier then checks everything, issuer included.
+        decodeProtectedHeader(token);
+        issuer = decodeJwt(token).iss;
       } catch {
-        fail('UNAUTHENTICATED', 'Your sign-in has expired or is not valid; sign in again');
+        fail('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
       }
-      request.actor = await loadActor(request, sub);
-    });
-    app.addHook('preHandler', async (request) => {
-      const url = request.url;
-      if (
-        request.routeOptions.config.public ||
-        !url.startsWith('/api/') ||
-        url.startsWith('/api/docs')
-      )
-        return;
-      if (!request.actor)
-        fail('UNAUTHENTICATED', 'Sign in to use the content API (send a bearer token)');
+      try {
+        if (issuer === tokens.issuer) {
+          const payload = await tokens.verify(token);
+          return await loadUserActor(db, String(payload.sub));
+        }
+        if (external && issuer === external.issuer) {
+          const payload = await external.verify(token);
+          if (!payload.sub) fail('UNAUTHENTICATED', 'The token names no subject (sub)');
+          const userId = await resolveExternalUser(db, {
+            source: 'oidc',
+            subject: payload.sub,
+            username: stringClaim(payload.preferred_username),
+            given_name: stringClaim(payload.given_name),
+            family_name: stringClaim(payload.family_name),
+            email: stringClaim(payload.email),
+            roles: external.rolesOf(payload),
+          });
+          return await loadUserActor(db, userId);
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        app.log.debug({ err: error }, 'bearer token refused');
+      }
+      fail('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
+    }
+
+    async function gatewayActor(request: FastifyRequest): Promise<Actor | null> {
+      if (!hasGatewayHeaders(request.headers)) return null;
+      if (!isTrustedAddress(proxies, request.socket.remoteAddress)) {
+        fail(
+          'UNAUTHENTICATED',
+          'Identity headers are only accepted from the gateway; sign in through it',
+        );
+      }
+      const profile = gatewayProfile(request.headers);
+      if (!profile) fail('UNAUTHENTICATED', 'The gateway sent no x-canopy-sub header');
+      if (!passesCsrfCheck(request.method, request.headers, origins)) {
+        fail(
+          'FORBIDDEN',
+          'This change was sent from another site and has been refused (CSRF check)',
+        );
+      }
+      return loadUserActor(db, await resolveExternalUser(db, profile));
+    }
+
+    app.decorateRequest('actor', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+      if (/[?&]access_token=/.test(request.url)) {
+        fail('UNAUTHENTICATED', 'Send the token in the Authorization header, never in the URL');
+      }
+      const header = request.headers.authorization;
+      const apiKey = request.headers[API_KEY_HEADER];
+      try {
+        if (header !== undefined) {
+          const match = /^Bearer\s+(\S+)$/i.exec(header);
+          if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
+          request.actor = await bearerActor(match[1]!);
+        } else if (typeof apiKey === 'string') {
+          request.actor = await authenticateApiKey(db, apiKey);
+        } else if (auth.mode === 'gateway') {
+          request.actor = await gatewayActor(request);
+        }
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) {
+          reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        }
+        throw error;
+      }
+      // Checked here, before the body is even read: no answer, not even a 400, without an identity.
+      const route = request.routeOptions.config;
+      if (route.public) return;
+      if (!request.actor && route.delivery && auth.publicDelivery) request.actor = PUBLIC_ACTOR;
+      if (!request.actor) fail('UNAUTHENTICATED', SIGN_IN_MESSAGE);
+      if (request.actor.publishedOnly && !(route.delivery && READ_METHODS.has(request.method))) {
+        fail('FORBIDDEN', 'This caller may only read published content (the delivery routes)');
+      }
     });
   },
   { name: 'canopy-auth', dependencies: ['canopy-context'] },
 );
 
-async function loadActor(request: FastifyRequest, userId: string): Promise<Actor> {
-  const { db } = request.server.canopy;
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!user || user.disabled)
-    fail('UNAUTHENTICATED', 'This account is disabled or no longer exists');
-  const roles = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.role_id', 'user_roles.role_id')
-    .select(['roles.role_id', 'roles.is_admin'])
-    .where('user_roles.user_id', '=', userId)
-    .execute();
-  return {
-    kind: 'user',
-    userId,
-    username: user.username,
-    displayName: displayNameOf(user),
-    roleIds: roles.map((role) => role.role_id),
-    isAdmin: roles.some((role) => role.is_admin === 1),
-    publishedOnly: false,
-  };
+function stringClaim(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The caller of an authenticated route. */
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor)
-    fail('UNAUTHENTICATED', 'Sign in to use the content API (send a bearer token)');
+  if (!request.actor) fail('UNAUTHENTICATED', SIGN_IN_MESSAGE);
   return request.actor;
 }

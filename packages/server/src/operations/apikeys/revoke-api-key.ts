@@ -1,0 +1,18 @@
+/** Revokes an API key by id or name; it stops working on the next request. */
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/index';
+import { fail } from '../../errors';
+import { requireAdministrator } from '../users/guards';
+
+export async function revokeApiKey(db: Db, actor: Actor, idOrName: string): Promise<void> {
+  requireAdministrator(actor, 'revoke API keys');
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_date: new Date().toISOString() })
+    .where((eb) => eb.or([eb('key_id', '=', idOrName), eb('name', '=', idOrName)]))
+    .where('revoked_date', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    fail('NOT_FOUND', `There is no active API key with the id or name "${idOrName}"`);
+  }
+}

@@ -1,0 +1,17 @@
+/** Deletes a role and its permission settings (administrators only; not built-in roles). */
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/index';
+import { fail, notFound } from '../../errors';
+import { BUILT_IN_ROLES } from '../users/roles';
+import { requireAdministrator } from '../users/guards';
+import { readRole } from './list-roles';
+
+export async function deleteRole(db: Db, actor: Actor, roleId: string): Promise<void> {
+  requireAdministrator(actor, 'delete roles');
+  if (!(await readRole(db, roleId))) notFound('Role', roleId);
+  if (BUILT_IN_ROLES.some((role) => role.role_id === roleId)) {
+    fail('CONFLICT', `The built-in role ${roleId} cannot be deleted`);
+  }
+  // Memberships, settings and keys of the role go with it (foreign keys cascade).
+  await db.deleteFrom('roles').where('role_id', '=', roleId).execute();
+}

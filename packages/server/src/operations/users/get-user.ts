@@ -1,0 +1,58 @@
+/** Reads users as the API shows them: profile, disabled flag and (non-personal) role ids. */
+import type { Db } from '../../db/index';
+import { notFound } from '../../errors';
+import { isPersonalRole } from '../../access/permissions';
+
+export interface UserView {
+  user_id: string;
+  username: string;
+  given_name: string;
+  family_name: string;
+  email: string | null;
+  disabled: number;
+  roles: string[];
+  created_date: string;
+  updated_date: string;
+}
+
+const COLUMNS = [
+  'user_id',
+  'username',
+  'given_name',
+  'family_name',
+  'email',
+  'disabled',
+  'created_date',
+  'updated_date',
+] as const;
+
+export async function readUsers(db: Db, userIds?: string[]): Promise<UserView[]> {
+  let query = db.selectFrom('users').select(COLUMNS).orderBy('username');
+  if (userIds) query = query.where('user_id', 'in', userIds.length ? userIds : ['']);
+  const users = await query.execute();
+  let links = db.selectFrom('user_roles').select(['user_id', 'role_id']).orderBy('role_id');
+  if (userIds) links = links.where('user_id', 'in', userIds.length ? userIds : ['']);
+  const roles = new Map<string, string[]>();
+  for (const link of await links.execute()) {
+    if (isPersonalRole(link.role_id)) continue;
+    roles.set(link.user_id, [...(roles.get(link.user_id) ?? []), link.role_id]);
+  }
+  return users.map((user) => ({ ...user, roles: roles.get(user.user_id) ?? [] }));
+}
+
+export async function readUser(db: Db, userId: string): Promise<UserView> {
+  const [user] = await readUsers(db, [userId]);
+  if (!user) notFound('User', userId);
+  return user;
+}
+
+/** Finds a user id by id or username (the command line names people by username). */
+export async function userIdOf(db: Db, idOrUsername: string): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select('user_id')
+    .where((eb) => eb.or([eb('user_id', '=', idOrUsername), eb('username', '=', idOrUsername)]))
+    .executeTakeFirst();
+  if (!user) notFound('User', idOrUsername);
+  return user.user_id;
+}

@@ -1,0 +1,219 @@
+/**
+ * Mounts the embedded OpenID provider at /oidc (off when OIDC_ISSUER names an external one) and
+ * serves its sign-in pages. The provider is a Koa app: its routes hand the raw request and
+ * response over to it, with the /oidc prefix moved to `originalUrl` as it expects when mounted.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Db } from '../db/index';
+import { loadSigningKeys } from '../auth/keys';
+import { verifyPassword } from '../auth/passwords';
+import { SignInLimiter } from '../auth/rate-limit';
+import { createEmbeddedProvider } from '../auth/oidc/provider';
+import { renderMessagePage, renderSignInPage } from '../auth/oidc/sign-in-page';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded OpenID provider; null when an external issuer signs people in. */
+    oidcProvider: Provider | null;
+  }
+}
+
+const PREFIX = '/oidc';
+
+export const oidcPlugin = fp(
+  async (app) => {
+    const { config, db } = app.canopy;
+    if (config.auth.external) {
+      app.decorate('oidcProvider', null);
+      return;
+    }
+    const provider = createEmbeddedProvider({
+      db,
+      publicUrl: config.publicUrl,
+      keys: await loadSigningKeys(db),
+      cookieKeys: await cookieKeys(db),
+      accessTokenTtl: config.auth.accessTokenTtl,
+      allowedOrigins: config.auth.allowedOrigins,
+      trustProxy: config.auth.trustedProxies.length > 0,
+    });
+    app.decorate('oidcProvider', provider);
+    await app.register(providerRoutes, { provider });
+    await app.register(signInRoutes, {
+      provider,
+      limiter: new SignInLimiter(config.auth.signInLimits),
+    });
+  },
+  { name: 'canopy-oidc', dependencies: ['canopy-context'] },
+);
+
+/** Every provider endpoint (discovery, auth, token, jwks, userinfo, logout...). */
+async function providerRoutes(app: FastifyInstance, { provider }: { provider: Provider }) {
+  const callback = provider.callback();
+  // The provider reads its own request bodies.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = raw.url;
+    raw.url = raw.url!.slice(PREFIX.length) || '/';
+    await callback(raw, reply.raw);
+  };
+  const options = { schema: { hide: true }, config: { public: true } };
+  app.all(PREFIX, options, handler);
+  app.all(`${PREFIX}/*`, options, handler);
+}
+
+interface SignInOptions {
+  provider: Provider;
+  limiter: SignInLimiter;
+}
+
+/** The sign-in interaction: the form, the password check, and cancelling. */
+async function signInRoutes(app: FastifyInstance, { provider, limiter }: SignInOptions) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const db = app.canopy.db;
+  const schema = { hide: true };
+
+  app.get<{ Params: { uid: string } }>(
+    `${PREFIX}/interaction/:uid`,
+    { schema },
+    async (request, reply) => {
+      const details = await interaction(provider, request, reply);
+      if (!details) return;
+      if (details.prompt.name !== 'login') {
+        // Consent is never asked of the first-party client; finish any other prompt as is.
+        const to = await provider.interactionResult(request.raw, reply.raw, {});
+        return reply.redirect(to, 303);
+      }
+      return html(reply, 200, renderSignInPage({ uid: details.uid }));
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${PREFIX}/interaction/:uid/login`,
+    { schema },
+    async (request, reply) => {
+      const details = await interaction(provider, request, reply);
+      if (!details) return;
+      const username = String(request.body?.username ?? '').trim();
+      const password = String(request.body?.password ?? '');
+      const page = (status: number, error: string) =>
+        html(reply, status, renderSignInPage({ uid: details.uid, username, error }));
+      if (!username || !password) return page(400, 'Enter your username and password.');
+
+      const verdict = limiter.attempt(username, request.ip);
+      if (!verdict.allowed) {
+        const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        return page(
+          429,
+          `Too many sign-in attempts. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        );
+      }
+      const userId = await checkPassword(db, username, password);
+      if (!userId) {
+        limiter.failed(username);
+        return page(401, 'The username or password is not correct. Check them and try again.');
+      }
+      limiter.succeeded(username);
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: userId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    `${PREFIX}/interaction/:uid/abort`,
+    { schema },
+    async (request, reply) => {
+      const details = await interaction(provider, request, reply);
+      if (!details) return;
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The sign-in was cancelled' },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    },
+  );
+}
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The pending interaction of this browser, or null after answering with an expiry page. */
+async function interaction(
+  provider: Provider,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+): Promise<Details | null> {
+  try {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.uid === request.params.uid) return details;
+  } catch {
+    // Expired, or opened in another browser: the interaction cookie is missing.
+  }
+  html(
+    reply,
+    400,
+    renderMessagePage({
+      title: 'Sign-in expired',
+      message:
+        'This sign-in page has expired or was opened in another browser. Go back to Canopy and sign in again.',
+    }),
+  );
+  return null;
+}
+
+function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'",
+    )
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+async function checkPassword(db: Db, username: string, password: string): Promise<string | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['user_id', 'password_hash', 'disabled'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const ok = await verifyPassword(user?.password_hash ?? null, password);
+  return ok && user && !user.disabled ? user.user_id : null;
+}
+
+/** Keys that sign the provider's cookies; kept in the database so every instance shares them. */
+async function cookieKeys(db: Db): Promise<string[]> {
+  const key = 'oidc_cookie_keys';
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify([randomBytes(32).toString('base64url')]) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.value) as string[];
+}
