@@ -40,12 +40,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   } else {
     db = new Kysely<Database>({ dialect: connectSqlite(config.sqliteFile) });
   }
-  await migrate(db);
+  await migrate(db, isPostgres ? config.schema : undefined);
   return { db, dialect: isPostgres ? 'postgres' : 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/** `schema` keeps the migration bookkeeping beside the tables when they live in their own schema. */
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
