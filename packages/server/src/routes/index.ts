@@ -2,8 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { contentRoutes } from './contents/index';
 import { menuRoutes } from './menus/index';
+import { referenceRoutes } from './references/index';
+import { templateRoutes } from './templates/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
   await app.register(menuRoutes);
+  await app.register(referenceRoutes);
+  await app.register(templateRoutes);
 }

@@ -1,0 +1,84 @@
+/** POST /api/templatefields/: a new field definition in a template block (§3). */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_FIELD_TYPE } from '@canopy/core';
+import { requirePermission } from '../../access/permissions';
+import type { OpContext } from '../context';
+import { fail } from '../../errors';
+import { toFieldDefinition, type FieldDefinitionView } from '../../repositories/templates';
+import { fieldNamed, findField, nextFieldOrder } from '../../repositories/templates-blocks';
+import {
+  checkFieldDefinition,
+  definitionColumns,
+  type FieldDefinitionColumns,
+  type FieldDefinitionInput,
+} from './field-rules';
+import { blockOr404, touchTemplate } from './guards';
+
+export interface NewTemplateField extends FieldDefinitionInput {
+  /** A client-made id; one is made when left out. */
+  field_id?: string;
+  block_id: string;
+  /** May name the block's template; any other template is refused. */
+  template_id?: string;
+  field_name: string;
+}
+
+export async function createField(
+  { db, actor }: OpContext,
+  input: NewTemplateField,
+): Promise<FieldDefinitionView> {
+  return db.transaction().execute(async (trx) => {
+    // Access: Edit on the template of the block.
+    const block = await blockOr404(trx, input.block_id);
+    if (input.template_id !== undefined && input.template_id !== block.template_id) {
+      fail(
+        'VALIDATION_FAILED',
+        `Template block ${block.block_id} belongs to template ${block.template_id}, not ${input.template_id}`,
+      );
+    }
+    await requirePermission(trx, actor, block.template_id, 'Edit');
+
+    // Validate the whole definition, a name the block does not have yet, and a new id.
+    const definition: FieldDefinitionColumns = {
+      field_type: DEFAULT_FIELD_TYPE,
+      allowed_widgets: null,
+      edit_in_behavior: null,
+      is_required: 0,
+      regex_validation: null,
+      validation_message: null,
+      default_value: null,
+      tool_tip: null,
+      field_values: null,
+      picker_root_item: null,
+      restrict_to_content_type: null,
+      microapp_id: null,
+      microapp_version: null,
+      connect_to_doc_site: 0,
+      field_order: 0,
+      ...definitionColumns(input),
+      field_name: input.field_name.trim(),
+    };
+    await checkFieldDefinition(trx, definition);
+    if (await fieldNamed(trx, block.block_id, definition.field_name)) {
+      fail('ALREADY_EXISTS', `The block already has a field named "${definition.field_name}"`);
+    }
+    const fieldId = input.field_id ?? randomUUID();
+    if (input.field_id !== undefined && (await findField(trx, fieldId))) {
+      fail('ALREADY_EXISTS', `A template field with id ${fieldId} already exists; use a new id`);
+    }
+    if (input.field_order === undefined) {
+      definition.field_order = await nextFieldOrder(trx, block.block_id);
+    }
+
+    // Write, and record the change on the template.
+    const row = {
+      ...definition,
+      field_id: fieldId,
+      block_id: block.block_id,
+      template_id: block.template_id,
+    };
+    await trx.insertInto('template_fields').values(row).execute();
+    await touchTemplate(trx, actor, block.template_id);
+    return toFieldDefinition(row);
+  });
+}

@@ -1,0 +1,25 @@
+/** GET /api/templates/{id}/references: the content items that use a template (as theirs or as a widget). */
+import { permissionsOn, requirePermission } from '../../access/permissions';
+import type { OpContext } from '../context';
+import {
+  contentUsingTemplate,
+  type TemplateReference,
+} from '../../repositories/templates-references';
+import { templateOr404 } from './guards';
+
+export async function listTemplateReferences(
+  { db, actor }: OpContext,
+  templateId: string,
+): Promise<TemplateReference[]> {
+  await templateOr404(db, templateId);
+  await requirePermission(db, actor, templateId, 'Read');
+  const references = await contentUsingTemplate(db, templateId);
+  if (actor.isAdmin) return references;
+  // Lists only hold what the caller may read.
+  const readable = await Promise.all(
+    references.map(async (ref) =>
+      (await permissionsOn(db, actor, ref.content_id)).includes('Read'),
+    ),
+  );
+  return references.filter((_ref, index) => readable[index]);
+}
