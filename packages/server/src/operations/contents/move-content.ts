@@ -5,7 +5,7 @@
 import { MOVE_NOT_ALLOWED_MESSAGE, childPath, isAllowedChild, levelOf } from '@canopy/core';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor';
-import { permissionsOn, requirePermission } from '../../access/permissions';
+import { ancestry, permissionsOn, requirePermission } from '../../access/permissions';
 import type { Db } from '../../db/index';
 import type { ContentItemRow } from '../../db/schema';
 import { fail } from '../../errors';
@@ -38,7 +38,7 @@ export async function moveContent(
     if (!held.includes('Edit') && !held.includes('Create')) {
       fail('FORBIDDEN', 'You need the Edit or Create permission on the new parent to move an item there', { permission: 'Create', content_id: parentId });
     }
-    if (parent.path === item.path || parent.path.startsWith(`${item.path}/`)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
+    if ((await ancestry(trx, parentId)).includes(item.content_id)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
     const templateType = await templateTypeOfItem(trx, item);
     if (!isAllowedChild(parent, templateType)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE, { template_type_id: templateType });
   }
@@ -53,16 +53,19 @@ export async function moveContent(
     .where('content_id', '=', item.content_id)
     .execute();
   if (path !== item.path) {
+    // Descendants are found by parent_id, not by path prefix: while siblings are being renumbered
+    // one by one, two of them may briefly share a path.
     const delta = levelOf(path) - levelOf(item.path);
-    await trx
-      .updateTable('content_items')
-      .set({
-        path: sql<string>`${path} || substr(path, ${item.path.length + 1})`,
-        lvl: sql<number>`lvl + ${delta}`,
-        ...(parentId !== item.parent_id ? { site_id: parent.site_id ?? item.site_id } : {}),
-      })
-      .where('path', 'like', `${item.path}/%`)
-      .execute();
+    const siteId = parentId !== item.parent_id ? (parent.site_id ?? item.site_id) : item.site_id;
+    await sql`
+      WITH RECURSIVE subtree(id) AS (
+        SELECT content_id FROM content_items WHERE parent_id = ${item.content_id}
+        UNION ALL
+        SELECT c.content_id FROM content_items c JOIN subtree ON c.parent_id = subtree.id
+      )
+      UPDATE content_items
+      SET path = ${path} || substr(path, ${item.path.length + 1}), lvl = lvl + ${delta}, site_id = ${siteId}
+      WHERE content_id IN (SELECT id FROM subtree)`.execute(trx);
   }
   return { status: 'Success', content_id: item.content_id, content_order: order, parent_id: parentId, path };
 }
