@@ -38,7 +38,6 @@ export const oidcPlugin = fp(
       cookieKeys: await cookieKeys(db),
       accessTokenTtl: config.auth.accessTokenTtl,
       allowedOrigins: config.auth.allowedOrigins,
-      trustProxy: config.auth.trustedProxies.length > 0,
     });
     app.decorate('oidcProvider', provider);
     await app.register(providerRoutes, { provider });
@@ -53,12 +52,18 @@ export const oidcPlugin = fp(
 /** Every provider endpoint (discovery, auth, token, jwks, userinfo, logout...). */
 async function providerRoutes(app: FastifyInstance, { provider }: { provider: Provider }) {
   const callback = provider.callback();
+  // Endpoints are announced on the public address whatever Host the request came with (a proxy,
+  // a test, a container's own name): the provider reads them from these headers.
+  const publicUrl = new URL(app.canopy.config.publicUrl);
+  provider.proxy = true;
   // The provider reads its own request bodies.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.headers['x-forwarded-host'] = publicUrl.host;
+    raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
     raw.originalUrl = raw.url;
     raw.url = raw.url!.slice(PREFIX.length) || '/';
     await callback(raw, reply.raw);

@@ -2,12 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { contentRoutes } from './contents/index';
 import { menuRoutes } from './menus/index';
-import { referenceRoutes } from './references/index';
-import { templateRoutes } from './templates/index';
+import { identityRoutes } from './identity/index';
+import { userRoutes } from './users/index';
+import { roleRoutes } from './roles/index';
+import { permissionRoutes } from './permissions/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
   await app.register(menuRoutes);
-  await app.register(referenceRoutes);
-  await app.register(templateRoutes);
+  await app.register(identityRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(permissionRoutes);
 }

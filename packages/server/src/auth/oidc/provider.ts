@@ -33,8 +33,6 @@ export interface EmbeddedProviderOptions {
   accessTokenTtl: number;
   /** Other origins the admin may run on (redirects and CORS). */
   allowedOrigins: string[];
-  /** Believe X-Forwarded-Proto/Host (behind a TLS-offloading proxy). */
-  trustProxy: boolean;
 }
 
 /** The resource indicator of the content API: the API's own address. */
@@ -201,7 +199,6 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
   };
 
   const provider = new Provider(`${publicUrl}/oidc`, configuration);
-  provider.proxy = options.trustProxy;
   const clientPrototype = provider.Client.prototype as {
     redirectUriAllowed(value: string): boolean;
     postLogoutRedirectUriAllowed(value: string): boolean;
