@@ -1,28 +1,66 @@
-/** The `canopy` command line: start the server, print tokens, manage users. */
+/** The `canopy` command line: start the server, print tokens, manage users and API keys. */
 import { Command } from 'commander';
-import { build } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/index';
+import { openDatabase, type Db } from './db/index';
 import { loadSigningKeys } from './auth/keys';
 import { createTokenIssuer } from './auth/tokens';
+import { SYSTEM_ACTOR } from './auth/actor';
+import { generatePassword } from './auth/passwords';
 import { seedIfEmpty } from './seed/index';
+import { assignInitialPasswords } from './seed/users';
+import { addUser } from './operations/users/add-user';
+import { listUsers } from './operations/users/list-users';
+import { updateUser } from './operations/users/update-user';
+import { setUserRoles } from './operations/users/set-roles';
+import { userIdOf } from './operations/users/get-user';
+import { createApiKey } from './operations/apikeys/create-api-key';
+import { listApiKeys } from './operations/apikeys/list-api-keys';
+import { revokeApiKey } from './operations/apikeys/revoke-api-key';
+import { API_KEY_HEADER } from './operations/apikeys/keys';
 
 const program = new Command('canopy').description('Canopy CMS');
+
+/** Opens the configured database (seeding it if new) for one command, then closes it. */
+async function withDatabase<T>(run: (db: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: `${config.dataDir}/canopy.sqlite`,
+  });
+  try {
+    await seedIfEmpty(database.db);
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
 
 program
   .command('start')
   .description('Start Canopy (PORT, CANOPY_DATA_DIR and DATABASE_URL configure it)')
   .action(async () => {
     const config = loadConfig();
+    // Loaded here so that the other commands start without the HTTP stack.
+    const { build } = await import('./app');
     const app = await build({ config });
     const seeded = await seedIfEmpty(app.canopy.db);
+    const passwords = await assignInitialPasswords(app.canopy.db);
     await app.listen({ port: config.port, host: config.host });
     const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.dataDir}/canopy.sqlite`;
     console.log(`\nCanopy is running at ${config.publicUrl}  (database: ${where})`);
     if (seeded) console.log(`The demo site "${seeded.siteName}" was created.`);
-    console.log(
-      `Administrator sign-in: user "admin". For an API token run: npx canopy token --user admin`,
-    );
+    if (passwords.length > 0) {
+      console.log(
+        '\nSign-in accounts (shown this once; change them with `canopy user set-password`):',
+      );
+      for (const { username, password } of passwords) {
+        const shown = password ?? '(the password from the environment)';
+        console.log(`  user '${username}'  password ${shown}`);
+      }
+    } else {
+      console.log(`Administrator sign-in: user 'admin'.`);
+    }
+    console.log(`For an API token run: npx canopy token --user admin`);
     console.log(`API documentation: ${config.publicUrl}/api/docs\n`);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => void app.close().then(() => process.exit(0)));
@@ -35,33 +73,175 @@ program
   .requiredOption('--user <name>', 'the username')
   .option('--ttl <seconds>', 'lifetime in seconds', '900')
   .action(async (options: { user: string; ttl: string }) => {
-    const config = loadConfig();
-    const database = await openDatabase({
-      url: config.databaseUrl,
-      sqliteFile: `${config.dataDir}/canopy.sqlite`,
-    });
-    try {
-      await seedIfEmpty(database.db);
-      const user = await database.db
+    const ttl = Number(options.ttl);
+    if (!Number.isInteger(ttl) || ttl < 1 || ttl > 86_400) {
+      throw new Error('--ttl must be a whole number of seconds from 1 to 86400');
+    }
+    await withDatabase(async (db) => {
+      const user = await db
         .selectFrom('users')
         .selectAll()
         .where('username', '=', options.user)
         .executeTakeFirst();
       if (!user) throw new Error(`There is no user named "${options.user}"`);
       if (user.disabled) throw new Error(`The user "${options.user}" is disabled`);
-      const tokens = createTokenIssuer(
-        `${config.publicUrl}/oidc`,
-        await loadSigningKeys(database.db),
-      );
+      const config = loadConfig();
+      const tokens = createTokenIssuer(`${config.publicUrl}/oidc`, await loadSigningKeys(db));
+      console.log(await tokens.sign({ sub: user.user_id, preferred_username: user.username }, ttl));
+    });
+  });
+
+const user = program.command('user').description('Manage users and their roles');
+
+/** Roles given as several arguments or comma-separated. */
+function roleList(values: string[]): string[] {
+  return values
+    .flatMap((value) => value.split(','))
+    .map((role) => role.trim())
+    .filter(Boolean);
+}
+
+user
+  .command('add <username>')
+  .description('Add a user; prints a generated password unless --password is given')
+  .option('--password <password>', 'the password (at least 10 characters)')
+  .option('--role <role...>', 'role ids (administrator, editor, author, ...)', [])
+  .option('--given-name <name>', 'given name')
+  .option('--family-name <name>', 'family name')
+  .option('--email <email>', 'email address')
+  .action(
+    async (
+      username: string,
+      options: {
+        password?: string;
+        role: string[];
+        givenName?: string;
+        familyName?: string;
+        email?: string;
+      },
+    ) => {
+      const password = options.password ?? generatePassword();
+      await withDatabase(async (db) => {
+        const created = await addUser(db, SYSTEM_ACTOR, {
+          username,
+          password,
+          given_name: options.givenName,
+          family_name: options.familyName,
+          email: options.email,
+          roles: roleList(options.role),
+        });
+        console.log(
+          `Added '${created.username}' (${created.user_id}) with roles: ${created.roles.join(', ') || 'none'}`,
+        );
+        if (!options.password) console.log(`Password (shown this once): ${password}`);
+      });
+    },
+  );
+
+user
+  .command('list')
+  .description('List users')
+  .action(async () => {
+    await withDatabase(async (db) => {
+      for (const row of await listUsers(db, SYSTEM_ACTOR)) {
+        const state = row.disabled ? 'disabled' : 'active';
+        console.log(`${row.username}\t${state}\t${row.roles.join(',') || '-'}\t${row.user_id}`);
+      }
+    });
+  });
+
+for (const [name, disabled] of [
+  ['disable', 1],
+  ['enable', 0],
+] as const) {
+  user
+    .command(`${name} <username>`)
+    .description(
+      disabled ? 'Disable a user: their tokens stop working at once' : 'Enable a user again',
+    )
+    .action(async (username: string) => {
+      await withDatabase(async (db) => {
+        await updateUser(db, SYSTEM_ACTOR, await userIdOf(db, username), { disabled });
+        console.log(`'${username}' is now ${disabled ? 'disabled' : 'enabled'}`);
+      });
+    });
+}
+
+user
+  .command('set-roles <username> <roles...>')
+  .description("Replace a user's roles (role ids, space- or comma-separated; 'none' for none)")
+  .action(async (username: string, roles: string[]) => {
+    const list = roles.length === 1 && roles[0] === 'none' ? [] : roleList(roles);
+    await withDatabase(async (db) => {
+      const updated = await setUserRoles(db, SYSTEM_ACTOR, await userIdOf(db, username), list);
+      console.log(`'${username}' now has roles: ${updated.roles.join(', ') || 'none'}`);
+    });
+  });
+
+user
+  .command('set-password <username>')
+  .description('Set a password; prints a generated one unless --password is given')
+  .option('--password <password>', 'the new password (at least 10 characters)')
+  .action(async (username: string, options: { password?: string }) => {
+    const password = options.password ?? generatePassword();
+    await withDatabase(async (db) => {
+      await updateUser(db, SYSTEM_ACTOR, await userIdOf(db, username), { password });
       console.log(
-        await tokens.sign(
-          { sub: user.user_id, preferred_username: user.username },
-          Number(options.ttl),
-        ),
+        options.password
+          ? `Password of '${username}' changed`
+          : `New password of '${username}' (shown this once): ${password}`,
       );
-    } finally {
-      await database.close();
+    });
+  });
+
+const apikey = program
+  .command('apikey')
+  .description(`Manage API keys for server-side callers (sent in the ${API_KEY_HEADER} header)`);
+
+apikey
+  .command('create <name>')
+  .description('Create a key: --published (reads published content only) or --role ROLE')
+  .option('--published', 'read published content only (delivery routes)')
+  .option('--role <role>', 'act with this role\u2019s permissions')
+  .action(async (name: string, options: { published?: boolean; role?: string }) => {
+    if (Boolean(options.published) === Boolean(options.role)) {
+      throw new Error('Give exactly one of --published or --role <role>');
     }
+    await withDatabase(async (db) => {
+      const created = await createApiKey(db, SYSTEM_ACTOR, {
+        name,
+        scope: options.published ? 'published' : 'role',
+        roleId: options.role,
+      });
+      console.log(
+        `Created API key '${created.name}' (${created.key_id}), scope: ${created.role_id ? `role ${created.role_id}` : 'published content'}`,
+      );
+      console.log(`Send it as "${API_KEY_HEADER}: <key>". The key (shown this once):`);
+      console.log(created.key);
+    });
+  });
+
+apikey
+  .command('list')
+  .description('List API keys (names and first characters only)')
+  .action(async () => {
+    await withDatabase(async (db) => {
+      for (const key of await listApiKeys(db, SYSTEM_ACTOR)) {
+        const scope = key.scope === 'role' ? `role:${key.role_id}` : 'published';
+        const state = key.revoked_date ? `revoked ${key.revoked_date}` : 'active';
+        console.log(`${key.name}\t${key.key_prefix}...\t${scope}\t${state}\t${key.key_id}`);
+      }
+    });
+  });
+
+apikey
+  .command('revoke <id-or-name>')
+  .description('Revoke a key: it stops working at once')
+  .action(async (idOrName: string) => {
+    await withDatabase(async (db) => {
+      await revokeApiKey(db, SYSTEM_ACTOR, idOrName);
+      console.log(`Revoked API key '${idOrName}'`);
+    });
   });
 
 program.parseAsync().catch((error: unknown) => {

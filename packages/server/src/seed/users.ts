@@ -1,6 +1,7 @@
 /** The demo users: an administrator, an editor and an author. */
 import type { Db } from '../db/index';
 import { createUser } from '../operations/users/create-user';
+import { checkPasswordStrength, generatePassword, hashPassword } from '../auth/passwords';
 
 export const DEMO_USERS = [
   {
@@ -35,4 +36,49 @@ export async function seedUsers(db: Db): Promise<void> {
       .executeTakeFirst();
     if (!exists) await createUser(db, user);
   }
+}
+
+export interface InitialPassword {
+  username: string;
+  /** null when it came from the environment (never printed then). */
+  password: string | null;
+}
+
+/**
+ * Gives the demo users their first passwords, once: the administrator's from
+ * CANOPY_ADMIN_PASSWORD or generated, the editor's and author's from CANOPY_DEMO_PASSWORD or
+ * generated. Users that already have a password are left alone, so this returns the generated
+ * passwords on the first start only (the command line prints them then).
+ */
+export async function assignInitialPasswords(
+  db: Db,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<InitialPassword[]> {
+  const assigned: InitialPassword[] = [];
+  for (const demo of DEMO_USERS) {
+    const user = await db
+      .selectFrom('users')
+      .select(['user_id', 'password_hash'])
+      .where('username', '=', demo.username)
+      .executeTakeFirst();
+    if (!user || user.password_hash) continue;
+    const fromEnv =
+      demo.username === 'admin' ? env.CANOPY_ADMIN_PASSWORD : env.CANOPY_DEMO_PASSWORD;
+    const password = fromEnv || generatePassword();
+    const problem = checkPasswordStrength(password);
+    if (problem)
+      throw new Error(
+        `${demo.username === 'admin' ? 'CANOPY_ADMIN_PASSWORD' : 'CANOPY_DEMO_PASSWORD'}: ${problem}`,
+      );
+    // Only the first writer sets it: several instances starting at once print one password.
+    const result = await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password), updated_date: new Date().toISOString() })
+      .where('user_id', '=', user.user_id)
+      .where('password_hash', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) continue;
+    assigned.push({ username: demo.username, password: fromEnv ? null : password });
+  }
+  return assigned;
 }
