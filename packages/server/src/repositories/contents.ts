@@ -14,10 +14,18 @@ import type { ContentItemRow, ContentVersionRow } from '../db/schema';
 export type Variant = 'latest' | 'latestpublishable' | 'published';
 
 export function findItem(db: Db, contentId: string): Promise<ContentItemRow | undefined> {
-  return db.selectFrom('content_items').selectAll().where('content_id', '=', contentId).executeTakeFirst();
+  return db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('content_id', '=', contentId)
+    .executeTakeFirst();
 }
 
-export function findVersion(db: Db, contentId: string, version: number): Promise<ContentVersionRow | undefined> {
+export function findVersion(
+  db: Db,
+  contentId: string,
+  version: number,
+): Promise<ContentVersionRow | undefined> {
   return db
     .selectFrom('content_versions')
     .selectAll()
@@ -27,13 +35,23 @@ export function findVersion(db: Db, contentId: string, version: number): Promise
 }
 
 export function listVersions(db: Db, contentId: string): Promise<ContentVersionRow[]> {
-  return db.selectFrom('content_versions').selectAll().where('content_id', '=', contentId).orderBy('version', 'desc').execute();
+  return db
+    .selectFrom('content_versions')
+    .selectAll()
+    .where('content_id', '=', contentId)
+    .orderBy('version', 'desc')
+    .execute();
 }
 
 /** Whether a published version is live at `now`: the default date means "no limit". */
-export function isLive(version: Pick<ContentVersionRow, 'publish_date' | 'unpublish_date'>, now: Date): boolean {
-  const starts = version.publish_date === DEFAULT_PUBLISH_DATE ? null : Date.parse(version.publish_date);
-  const ends = version.unpublish_date === DEFAULT_PUBLISH_DATE ? null : Date.parse(version.unpublish_date);
+export function isLive(
+  version: Pick<ContentVersionRow, 'publish_date' | 'unpublish_date'>,
+  now: Date,
+): boolean {
+  const starts =
+    version.publish_date === DEFAULT_PUBLISH_DATE ? null : Date.parse(version.publish_date);
+  const ends =
+    version.unpublish_date === DEFAULT_PUBLISH_DATE ? null : Date.parse(version.unpublish_date);
   if (starts != null && !Number.isNaN(starts) && starts > now.getTime()) return false;
   if (ends != null && !Number.isNaN(ends) && ends <= now.getTime()) return false;
   return true;
@@ -43,7 +61,11 @@ export function isLive(version: Pick<ContentVersionRow, 'publish_date' | 'unpubl
  * The version a variant shows: latest = newest of any status; latestpublishable = newest staged
  * or published (§5 Publishing); published = newest published, if it is live now.
  */
-export function pickVersion(versions: readonly ContentVersionRow[], variant: Variant, now = new Date()): ContentVersionRow | undefined {
+export function pickVersion(
+  versions: readonly ContentVersionRow[],
+  variant: Variant,
+  now = new Date(),
+): ContentVersionRow | undefined {
   const newestFirst = [...versions].sort((a, b) => b.version - a.version);
   switch (variant) {
     case 'latest':
@@ -66,8 +88,18 @@ export async function loadContent(
 ): Promise<Content> {
   const key = { content_id: item.content_id, version: version.version };
   const [fields, regions, blocks, blockFields] = await Promise.all([
-    db.selectFrom('content_fields').selectAll().where('content_id', '=', key.content_id).where('version', '=', key.version).execute(),
-    db.selectFrom('dynamic_regions').selectAll().where('content_id', '=', key.content_id).where('version', '=', key.version).execute(),
+    db
+      .selectFrom('content_fields')
+      .selectAll()
+      .where('content_id', '=', key.content_id)
+      .where('version', '=', key.version)
+      .execute(),
+    db
+      .selectFrom('dynamic_regions')
+      .selectAll()
+      .where('content_id', '=', key.content_id)
+      .where('version', '=', key.version)
+      .execute(),
     db
       .selectFrom('content_blocks')
       .leftJoin('templates', 'templates.template_id', 'content_blocks.template_id')
@@ -76,7 +108,12 @@ export async function loadContent(
       .where('content_blocks.content_id', '=', key.content_id)
       .where('content_blocks.version', '=', key.version)
       .execute(),
-    db.selectFrom('block_fields').selectAll().where('content_id', '=', key.content_id).where('version', '=', key.version).execute(),
+    db
+      .selectFrom('block_fields')
+      .selectAll()
+      .where('content_id', '=', key.content_id)
+      .where('version', '=', key.version)
+      .execute(),
   ]);
 
   const blocksByRegion = new Map<string, DynamicRegion['content_blocks']>();
@@ -98,7 +135,14 @@ export async function loadContent(
   }
   for (const { field_id, block_id, template_block_id, field_value, version: v } of blockFields) {
     const block = blockById.get(block_id);
-    if (block) block.content_blocks_fields[template_block_id] = { field_id, block_id, template_block_id, field_value, version: v };
+    if (block)
+      block.content_blocks_fields[template_block_id] = {
+        field_id,
+        block_id,
+        template_block_id,
+        field_value,
+        version: v,
+      };
   }
 
   const regionsByField = new Map<string, Record<string, DynamicRegion>>();

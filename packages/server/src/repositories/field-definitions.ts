@@ -11,12 +11,20 @@ export interface BlockDefinition {
   field: TemplateFieldRow | null;
 }
 
-export async function loadBlockDefinitions(db: Db, templateIds: readonly string[]): Promise<Map<string, BlockDefinition>> {
+export async function loadBlockDefinitions(
+  db: Db,
+  templateIds: readonly string[],
+): Promise<Map<string, BlockDefinition>> {
   const result = new Map<string, BlockDefinition>();
   if (templateIds.length === 0) return result;
   const [blocks, fields] = await Promise.all([
     db.selectFrom('template_blocks').selectAll().where('template_id', 'in', templateIds).execute(),
-    db.selectFrom('template_fields').selectAll().where('template_id', 'in', templateIds).orderBy('field_order').execute(),
+    db
+      .selectFrom('template_fields')
+      .selectAll()
+      .where('template_id', 'in', templateIds)
+      .orderBy('field_order')
+      .execute(),
   ]);
   for (const block of blocks) {
     result.set(block.block_id, {

@@ -18,8 +18,15 @@ export const ContentFieldChange = Type.Object(
 );
 
 export const LayoutNode = Type.Object(
-  { id: Type.String({ minLength: 1 }), type: Type.Optional(Type.String()), blocks: Type.Optional(Type.Array(Type.Any())) },
-  { additionalProperties: true, description: "A zone layout: { id, type: 'dynamicZone', blocks: [{ id, ... }] }" },
+  {
+    id: Type.String({ minLength: 1 }),
+    type: Type.Optional(Type.String()),
+    blocks: Type.Optional(Type.Array(Type.Any())),
+  },
+  {
+    additionalProperties: true,
+    description: "A zone layout: { id, type: 'dynamicZone', blocks: [{ id, ... }] }",
+  },
 );
 
 export const RegionChange = Type.Object(

@@ -12,10 +12,16 @@ export const ChangeStatus = Type.Object(
     delete: Type.Optional(Type.Boolean()),
     errorFields: Type.Optional(Type.Array(Type.String())),
   },
-  { additionalProperties: false, description: 'What to do with the item: create, edited or delete (default: edited)' },
+  {
+    additionalProperties: false,
+    description: 'What to do with the item: create, edited or delete (default: edited)',
+  },
 );
 
-export const ErrorReply = Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: true });
+export const ErrorReply = Type.Object(
+  { code: Type.String(), message: Type.String() },
+  { additionalProperties: true },
+);
 
 export const StatusReply = Type.Object(
   { status: Type.Union([Type.Literal('Success'), Type.Literal('Failure')]) },

@@ -30,7 +30,14 @@ export async function makeWorld(db: Db): Promise<World> {
     widgetBlocks: { heading: id(), text: id() },
   };
   const folderId = id();
-  const template = (template_id: string, template_name: string, template_type_id: string, order: number, parent: string | null, parentPath: string | null) => ({
+  const template = (
+    template_id: string,
+    template_name: string,
+    template_type_id: string,
+    order: number,
+    parent: string | null,
+    parentPath: string | null,
+  ) => ({
     template_id,
     template_name,
     template_type_id,
@@ -61,8 +68,18 @@ export async function makeWorld(db: Db): Promise<World> {
       template(world.otherWidgetTemplateId, 'Quote', 'widget-template', 3, folderId, '50'),
     ])
     .execute();
-  const block = (block_id: string, template_id: string, block_name: string, block_order: number) => ({ block_id, template_id, block_name, block_order });
-  const field = (block_id: string, template_id: string, field_type: string, extra: Record<string, unknown> = {}) => ({
+  const block = (
+    block_id: string,
+    template_id: string,
+    block_name: string,
+    block_order: number,
+  ) => ({ block_id, template_id, block_name, block_order });
+  const field = (
+    block_id: string,
+    template_id: string,
+    field_type: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
     field_id: id(),
     block_id,
     template_id,
@@ -102,15 +119,31 @@ export async function makeWorld(db: Db): Promise<World> {
     .values([
       field(blocks.itemName, world.pageTemplateId, 'Short Text', { is_required: 1 }),
       field(blocks.pageUrl, world.pageTemplateId, 'Short Text'),
-      field(blocks.title, world.pageTemplateId, 'Short Text', { is_required: 1, regex_validation: '^[A-Z]', validation_message: 'Start the title with a capital letter', default_value: 'Untitled' }),
+      field(blocks.title, world.pageTemplateId, 'Short Text', {
+        is_required: 1,
+        regex_validation: '^[A-Z]',
+        validation_message: 'Start the title with a capital letter',
+        default_value: 'Untitled',
+      }),
       field(blocks.body, world.pageTemplateId, 'Rich Text'),
-      field(blocks.zone, world.pageTemplateId, 'Dynamic Zone', { allowed_widgets: world.widgetTemplateId }),
+      field(blocks.zone, world.pageTemplateId, 'Dynamic Zone', {
+        allowed_widgets: world.widgetTemplateId,
+      }),
       field(widgetBlocks.heading, world.widgetTemplateId, 'Short Text', { is_required: 1 }),
       field(widgetBlocks.text, world.widgetTemplateId, 'Long Text'),
     ])
     .execute();
 
-  await db.insertInto('sites').values({ site_id: world.siteId, site_name: 'Test Site', root_content_id: null, base_url: null, created_date: now }).execute();
+  await db
+    .insertInto('sites')
+    .values({
+      site_id: world.siteId,
+      site_name: 'Test Site',
+      root_content_id: null,
+      base_url: null,
+      created_date: now,
+    })
+    .execute();
   const rootPath = String(Math.floor(Math.random() * 40) + 10);
   await db
     .insertInto('content_items')
@@ -152,18 +185,36 @@ export async function makeWorld(db: Db): Promise<World> {
       updated_by: 'system',
     })
     .execute();
-  await db.updateTable('sites').set({ root_content_id: world.rootId }).where('site_id', '=', world.siteId).execute();
+  await db
+    .updateTable('sites')
+    .set({ root_content_id: world.rootId })
+    .where('site_id', '=', world.siteId)
+    .execute();
   return world;
 }
 
 /** Creates a page under the root through the API (as `as`, default admin); returns its content. */
-export async function createPage(t: TestApp, world: World, name: string, as = 'admin', parentId = world.rootId) {
-  const res = await t.request({ method: 'POST', url: '/api/contents', as, payload: { parent_id: parentId, template_id: world.pageTemplateId, content_name: name } });
+export async function createPage(
+  t: TestApp,
+  world: World,
+  name: string,
+  as = 'admin',
+  parentId = world.rootId,
+) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/contents',
+    as,
+    payload: { parent_id: parentId, template_id: world.pageTemplateId, content_name: name },
+  });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 /** The content field id of a template block in a content reply. */
-export function fieldId(content: { content_fields: Record<string, { field_id: string }> }, templateBlockId: string): string {
+export function fieldId(
+  content: { content_fields: Record<string, { field_id: string }> },
+  templateBlockId: string,
+): string {
   return content.content_fields[templateBlockId]!.field_id;
 }

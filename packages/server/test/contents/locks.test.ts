@@ -12,24 +12,39 @@ describe.each(DIALECTS)('locks on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const lock = (id: string, as = 'admin') => t.request({ method: 'PUT', url: `/api/lockcontents/${id}`, as });
-  const unlock = (id: string, as = 'admin', query = '') => t.request({ method: 'PUT', url: `/api/unlockcontents/${id}${query}`, as });
+  const lock = (id: string, as = 'admin') =>
+    t.request({ method: 'PUT', url: `/api/lockcontents/${id}`, as });
+  const unlock = (id: string, as = 'admin', query = '') =>
+    t.request({ method: 'PUT', url: `/api/unlockcontents/${id}${query}`, as });
 
   it('a new item is locked by its creator; the owner unlocks and locks again', async () => {
     const page = await createPage(t, world, 'Lockable');
     expect(page).toMatchObject({ is_locked: 1, locked_by: 'admin' });
     const unlocked = await unlock(page.content_id);
     expect(unlocked.statusCode).toBe(200);
-    expect(unlocked.json()).toEqual({ status: 'Success', content_id: page.content_id, is_locked: 0, locked_by: null });
+    expect(unlocked.json()).toEqual({
+      status: 'Success',
+      content_id: page.content_id,
+      is_locked: 0,
+      locked_by: null,
+    });
     const locked = await lock(page.content_id, 'editor');
-    expect(locked.json()).toEqual({ status: 'Success', content_id: page.content_id, is_locked: 1, locked_by: 'editor' });
+    expect(locked.json()).toEqual({
+      status: 'Success',
+      content_id: page.content_id,
+      is_locked: 1,
+      locked_by: 'editor',
+    });
     // locking what you hold is fine
     expect((await lock(page.content_id, 'editor')).statusCode).toBe(200);
   });
 
   it("someone else's lock refuses lock and unlock with Failure and the owner's name", async () => {
     const page = await createPage(t, world, 'Held');
-    for (const res of [await lock(page.content_id, 'editor'), await unlock(page.content_id, 'editor')]) {
+    for (const res of [
+      await lock(page.content_id, 'editor'),
+      await unlock(page.content_id, 'editor'),
+    ]) {
       expect(res.statusCode).toBe(423);
       expect(res.json()).toEqual({
         code: 'CONTENT_LOCKED',
@@ -39,7 +54,11 @@ describe.each(DIALECTS)('locks on %s', (dialect) => {
         locked_by: 'admin',
       });
     }
-    const item = await t.request({ method: 'GET', url: `/api/contents/${page.content_id}`, as: 'editor' });
+    const item = await t.request({
+      method: 'GET',
+      url: `/api/contents/${page.content_id}`,
+      as: 'editor',
+    });
     expect(item.json().locked_by).toBe('admin');
   });
 
@@ -63,15 +82,23 @@ describe.each(DIALECTS)('locks on %s', (dialect) => {
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(49);
     const owner = winners[0]!.json().locked_by as string;
-    for (const loser of losers) expect(loser.json()).toMatchObject({ status: 'Failure', locked_by: owner });
-    const stored = await t.db.selectFrom('content_items').select('locked_by').where('content_id', '=', page.content_id).executeTakeFirstOrThrow();
+    for (const loser of losers)
+      expect(loser.json()).toMatchObject({ status: 'Failure', locked_by: owner });
+    const stored = await t.db
+      .selectFrom('content_items')
+      .select('locked_by')
+      .where('content_id', '=', page.content_id)
+      .executeTakeFirstOrThrow();
     expect(stored.locked_by).toBe(owner);
   });
 
   it('refuses to lock content that has only published versions', async () => {
     const res = await lock(world.rootId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'VERSION_NOT_EDITABLE', message: 'This content has only published versions; create a draft from one to edit it' });
+    expect(res.json()).toEqual({
+      code: 'VERSION_NOT_EDITABLE',
+      message: 'This content has only published versions; create a draft from one to edit it',
+    });
   });
 
   it('answers 404 for unknown content and 400 for a malformed id', async () => {
@@ -80,7 +107,10 @@ describe.each(DIALECTS)('locks on %s', (dialect) => {
     expect(missing.json().code).toBe('CONTENT_NOT_FOUND');
     const malformed = await lock('not-a-uuid');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The path parameter "id" must be a valid uuid' });
+    expect(malformed.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The path parameter "id" must be a valid uuid',
+    });
   });
 
   it('needs the Edit permission', async () => {
@@ -89,7 +119,11 @@ describe.each(DIALECTS)('locks on %s', (dialect) => {
     await t.tokenFor('reader', []);
     const res = await lock(page.content_id, 'reader');
     expect(res.statusCode).toBe(403);
-    const stored = await t.db.selectFrom('content_items').select('locked_by').where('content_id', '=', page.content_id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('content_items')
+      .select('locked_by')
+      .where('content_id', '=', page.content_id)
+      .executeTakeFirstOrThrow();
     expect(stored.locked_by).toBeNull();
   });
 });

@@ -15,14 +15,35 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     await t.request({
       method: 'PUT',
       url: `/api/contents/${page.content_id}`,
-      payload: { version: 1, updated_date: page.updated_date, content_fields: [{ field_id: fieldId(page, world.blocks.pageUrl), field_value: '/about' }] },
+      payload: {
+        version: 1,
+        updated_date: page.updated_date,
+        content_fields: [{ field_id: fieldId(page, world.blocks.pageUrl), field_value: '/about' }],
+      },
     });
-    await t.db.updateTable('content_versions').set({ status_id: 'published' }).where('content_id', '=', page.content_id).execute();
-    const draft = (await t.request({ method: 'POST', url: '/api/contents/draft', payload: { content_id: page.content_id } })).json();
+    await t.db
+      .updateTable('content_versions')
+      .set({ status_id: 'published' })
+      .where('content_id', '=', page.content_id)
+      .execute();
+    const draft = (
+      await t.request({
+        method: 'POST',
+        url: '/api/contents/draft',
+        payload: { content_id: page.content_id },
+      })
+    ).json();
     await t.request({
       method: 'PUT',
       url: `/api/contents/${page.content_id}`,
-      payload: { version: 2, updated_date: draft.updated_date, status_id: 'staged', content_fields: [{ field_id: fieldId(draft, world.blocks.pageUrl), field_value: '/about-us' }] },
+      payload: {
+        version: 2,
+        updated_date: draft.updated_date,
+        status_id: 'staged',
+        content_fields: [
+          { field_id: fieldId(draft, world.blocks.pageUrl), field_value: '/about-us' },
+        ],
+      },
     });
     about = page;
   });
@@ -31,15 +52,31 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
   const get = (url: string, as: string | null = 'admin') => t.request({ method: 'GET', url, as });
 
   it('serves a page by site and Page URL in the published and latest publishable variants', async () => {
-    const published = await get(`/api/contents?site_id=${world.siteId}&page_url=${encodeURIComponent('/about')}`);
+    const published = await get(
+      `/api/contents?site_id=${world.siteId}&page_url=${encodeURIComponent('/about')}`,
+    );
     expect(published.statusCode).toBe(200);
-    expect(published.json()).toMatchObject({ content_id: about.content_id, version: 1, status_id: 'published', page_url: '/about' });
-    const notYet = await get(`/api/contents?site_id=${world.siteId}&page_url=${encodeURIComponent('/about-us')}`);
+    expect(published.json()).toMatchObject({
+      content_id: about.content_id,
+      version: 1,
+      status_id: 'published',
+      page_url: '/about',
+    });
+    const notYet = await get(
+      `/api/contents?site_id=${world.siteId}&page_url=${encodeURIComponent('/about-us')}`,
+    );
     expect(notYet.statusCode).toBe(404);
-    expect(notYet.json()).toEqual({ code: 'CONTENT_NOT_FOUND', message: 'No published page has the URL /about-us on this site' });
-    const preview = await get(`/api/latestpublishable/contents?site_id=${world.siteId}&page_url=${encodeURIComponent('/about-us')}`);
+    expect(notYet.json()).toEqual({
+      code: 'CONTENT_NOT_FOUND',
+      message: 'No published page has the URL /about-us on this site',
+    });
+    const preview = await get(
+      `/api/latestpublishable/contents?site_id=${world.siteId}&page_url=${encodeURIComponent('/about-us')}`,
+    );
     expect(preview.json()).toMatchObject({ version: 2, status_id: 'staged' });
-    const oldUrlInPreview = await get(`/api/latestpublishable/contents?site_id=${world.siteId}&page_url=/about`);
+    const oldUrlInPreview = await get(
+      `/api/latestpublishable/contents?site_id=${world.siteId}&page_url=/about`,
+    );
     expect(oldUrlInPreview.statusCode).toBe(404);
   });
 
@@ -52,7 +89,10 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     expect(unknownSite.statusCode).toBe(404);
     expect(unknownSite.json().code).toBe('SITE_NOT_FOUND');
     const missing = await get('/api/pageurls');
-    expect(missing.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Missing query parameter "site_id"' });
+    expect(missing.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Missing query parameter "site_id"',
+    });
   });
 
   it('honours publish and unpublish dates', async () => {
@@ -60,50 +100,108 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     await t.request({
       method: 'PUT',
       url: `/api/contents/${page.content_id}`,
-      payload: { version: 1, updated_date: page.updated_date, unpublish_date: '2001-01-01 12:00', content_fields: [{ field_id: fieldId(page, world.blocks.pageUrl), field_value: '/timed' }] },
+      payload: {
+        version: 1,
+        updated_date: page.updated_date,
+        unpublish_date: '2001-01-01 12:00',
+        content_fields: [{ field_id: fieldId(page, world.blocks.pageUrl), field_value: '/timed' }],
+      },
     });
-    await t.db.updateTable('content_versions').set({ status_id: 'published' }).where('content_id', '=', page.content_id).execute();
-    expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(404);
-    await t.db.updateTable('content_versions').set({ unpublish_date: '2999-01-01 12:00', publish_date: '2998-01-01' }).where('content_id', '=', page.content_id).execute();
-    expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(404);
-    await t.db.updateTable('content_versions').set({ publish_date: '2001-01-01' }).where('content_id', '=', page.content_id).execute();
-    expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(200);
-    const bad = await t.request({ method: 'PUT', url: `/api/contents/${page.content_id}`, payload: { version: 1, updated_date: 'x', publish_date: 'soon' } });
+    await t.db
+      .updateTable('content_versions')
+      .set({ status_id: 'published' })
+      .where('content_id', '=', page.content_id)
+      .execute();
+    expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(
+      404,
+    );
+    await t.db
+      .updateTable('content_versions')
+      .set({ unpublish_date: '2999-01-01 12:00', publish_date: '2998-01-01' })
+      .where('content_id', '=', page.content_id)
+      .execute();
+    expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(
+      404,
+    );
+    await t.db
+      .updateTable('content_versions')
+      .set({ publish_date: '2001-01-01' })
+      .where('content_id', '=', page.content_id)
+      .execute();
+    expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(
+      200,
+    );
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/contents/${page.content_id}`,
+      payload: { version: 1, updated_date: 'x', publish_date: 'soon' },
+    });
     expect([400, 409]).toContain(bad.statusCode);
   });
 
   it('reads one version, and says which versions do not exist', async () => {
-    expect((await get(`/api/contents/${about.content_id}/2`)).json()).toMatchObject({ version: 2, copied_from: 1 });
+    expect((await get(`/api/contents/${about.content_id}/2`)).json()).toMatchObject({
+      version: 2,
+      copied_from: 1,
+    });
     const missing = await get(`/api/contents/${about.content_id}/7`);
-    expect(missing.json()).toEqual({ code: 'VERSION_NOT_FOUND', message: `Version 7 of content ${about.content_id} was not found` });
+    expect(missing.json()).toEqual({
+      code: 'VERSION_NOT_FOUND',
+      message: `Version 7 of content ${about.content_id} was not found`,
+    });
     const draftOnly = await createPage(t, world, 'Draft Only');
     const none = await get(`/api/latestpublishable/contents/${draftOnly.content_id}`);
-    expect(none.json()).toEqual({ code: 'VERSION_NOT_FOUND', message: `Content ${draftOnly.content_id} has no staged or published version` });
+    expect(none.json()).toEqual({
+      code: 'VERSION_NOT_FOUND',
+      message: `Content ${draftOnly.content_id} has no staged or published version`,
+    });
   });
 
   it('lists drafts of a site, locked content, content of a type, children and references', async () => {
     const page = await createPage(t, world, 'Listed');
     const drafts = (await get(`/api/contents/drafts?site_id=${world.siteId}`)).json();
     expect(drafts.map((d: { content_name: string }) => d.content_name)).toContain('Listed');
-    expect(drafts.find((d: { content_id: string }) => d.content_id === page.content_id)).toMatchObject({ version: 1, status_id: 'draft', updated_by: 'admin' });
+    expect(
+      drafts.find((d: { content_id: string }) => d.content_id === page.content_id),
+    ).toMatchObject({ version: 1, status_id: 'draft', updated_by: 'admin' });
     const locked = (await get('/api/contents/locked?locked_by=admin')).json();
     expect(locked.map((d: { content_id: string }) => d.content_id)).toContain(page.content_id);
     const pages = (await get('/api/contents/list/page')).json();
     expect(pages.length).toBeGreaterThanOrEqual(3);
     const children = (await get(`/api/contents/${world.rootId}/children`)).json();
-    expect(children.map((c: { content_name: string }) => c.content_name)).toEqual(expect.arrayContaining(['About', 'Listed']));
-    expect(children.map((c: { content_order: number }) => c.content_order)).toEqual([...children.map((c: { content_order: number }) => c.content_order)].sort((a, b) => a - b));
+    expect(children.map((c: { content_name: string }) => c.content_name)).toEqual(
+      expect.arrayContaining(['About', 'Listed']),
+    );
+    expect(children.map((c: { content_order: number }) => c.content_order)).toEqual(
+      [...children.map((c: { content_order: number }) => c.content_order)].sort((a, b) => a - b),
+    );
     expect((await get(`/api/contents/${world.rootId}/references`)).json()).toEqual([]);
   });
 
   it('returns the menu tree with paths, orders, permissions and both item types', async () => {
     const menus = (await get('/api/menus')).json();
     const root = menus.find((m: { content_id: string }) => m.content_id === world.rootId);
-    expect(root).toMatchObject({ item_type: 'content', content_name: 'Home', lvl: 1, permissions: ['Edit', 'Create', 'Delete', 'Read'] });
+    expect(root).toMatchObject({
+      item_type: 'content',
+      content_name: 'Home',
+      lvl: 1,
+      permissions: ['Edit', 'Create', 'Delete', 'Read'],
+    });
     const first = root.children[0];
-    expect(first).toMatchObject({ parent_id: world.rootId, content_order: 1, path: `${root.path}/01`, lvl: 2, template_type_id: 'page-template', item_type: 'content' });
+    expect(first).toMatchObject({
+      parent_id: world.rootId,
+      content_order: 1,
+      path: `${root.path}/01`,
+      lvl: 2,
+      template_type_id: 'page-template',
+      item_type: 'content',
+    });
     const templates = menus.find((m: { item_type: string }) => m.item_type === 'template');
-    expect(templates.children.map((c: { content_name: string }) => c.content_name)).toEqual(['Page', 'Hero', 'Quote']);
+    expect(templates.children.map((c: { content_name: string }) => c.content_name)).toEqual([
+      'Page',
+      'Hero',
+      'Quote',
+    ]);
   });
 
   it('returns a subtree to the requested level, and the latest publishable variant', async () => {
@@ -111,11 +209,17 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     const child = await createPage(t, world, 'Deep Child', 'admin', parent.content_id);
     await createPage(t, world, 'Deep Grandchild', 'admin', child.content_id);
     const one = (await get(`/api/menus/contents/${parent.content_id}?level=1`)).json();
-    expect(one.children.map((c: { content_name: string }) => c.content_name)).toEqual(['Deep Child']);
+    expect(one.children.map((c: { content_name: string }) => c.content_name)).toEqual([
+      'Deep Child',
+    ]);
     expect(one.children[0].children).toEqual([]);
     const two = (await get(`/api/menus/contents/${parent.content_id}?level=2`)).json();
-    expect(two.children[0].children.map((c: { content_name: string }) => c.content_name)).toEqual(['Deep Grandchild']);
-    const publishable = (await get(`/api/menus/contents/latestpublishable/${world.rootId}?level=1`)).json();
+    expect(two.children[0].children.map((c: { content_name: string }) => c.content_name)).toEqual([
+      'Deep Grandchild',
+    ]);
+    const publishable = (
+      await get(`/api/menus/contents/latestpublishable/${world.rootId}?level=1`)
+    ).json();
     const names = publishable.children.map((c: { content_name: string }) => c.content_name);
     expect(names).toContain('About');
     expect(names).not.toContain('Deep Parent');
@@ -124,9 +228,18 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
 
   it('lists sites and one site with its view data', async () => {
     const sites = (await get('/api/contents/sites')).json();
-    expect(sites).toEqual([expect.objectContaining({ site_id: world.siteId, site_name: 'Test Site', root_content_id: world.rootId })]);
+    expect(sites).toEqual([
+      expect.objectContaining({
+        site_id: world.siteId,
+        site_name: 'Test Site',
+        root_content_id: world.rootId,
+      }),
+    ]);
     const site = (await get(`/api/contents/sites/${world.siteId}`)).json();
-    expect(site).toMatchObject({ site_id: world.siteId, root: { content_id: world.rootId, content_name: 'Home' } });
+    expect(site).toMatchObject({
+      site_id: world.siteId,
+      root: { content_id: world.rootId, content_name: 'Home' },
+    });
     expect(site.item_count).toBeGreaterThan(3);
     expect((await get(`/api/contents/sites/${randomUUID()}`)).statusCode).toBe(404);
   });
@@ -135,7 +248,9 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     await t.tokenFor('outsider', []);
     expect((await get(`/api/contents/${about.content_id}`, 'outsider')).statusCode).toBe(403);
     expect((await get('/api/menus', 'outsider')).json()).toEqual([]);
-    expect((await get(`/api/contents/drafts?site_id=${world.siteId}`, 'outsider')).json()).toEqual([]);
+    expect((await get(`/api/contents/drafts?site_id=${world.siteId}`, 'outsider')).json()).toEqual(
+      [],
+    );
   });
 });
 
@@ -148,18 +263,35 @@ describe.each(DIALECTS)('reorder and move on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const reorder = (id: string, payload: object) => t.request({ method: 'PUT', url: `/api/contents/${id}`, payload });
+  const reorder = (id: string, payload: object) =>
+    t.request({ method: 'PUT', url: `/api/contents/${id}`, payload });
 
   it('saves new orders, recomputing paths of the item and its subtree', async () => {
     const a = await createPage(t, world, 'A');
     const b = await createPage(t, world, 'B');
     const aChild = await createPage(t, world, 'A child', 'admin', a.content_id);
-    const rootPath = (await t.db.selectFrom('content_items').select('path').where('content_id', '=', world.rootId).executeTakeFirstOrThrow()).path;
+    const rootPath = (
+      await t.db
+        .selectFrom('content_items')
+        .select('path')
+        .where('content_id', '=', world.rootId)
+        .executeTakeFirstOrThrow()
+    ).path;
     const res1 = await reorder(a.content_id, { content_id: a.content_id, content_order: 2 });
     const res2 = await reorder(b.content_id, { content_id: b.content_id, content_order: 1 });
-    expect(res1.json()).toEqual({ status: 'Success', content_id: a.content_id, content_order: 2, parent_id: world.rootId, path: `${rootPath}/02` });
+    expect(res1.json()).toEqual({
+      status: 'Success',
+      content_id: a.content_id,
+      content_order: 2,
+      parent_id: world.rootId,
+      path: `${rootPath}/02`,
+    });
     expect(res2.json().path).toBe(`${rootPath}/01`);
-    const child = await t.db.selectFrom('content_items').select(['path', 'lvl']).where('content_id', '=', aChild.content_id).executeTakeFirstOrThrow();
+    const child = await t.db
+      .selectFrom('content_items')
+      .select(['path', 'lvl'])
+      .where('content_id', '=', aChild.content_id)
+      .executeTakeFirstOrThrow();
     expect(child).toEqual({ path: `${rootPath}/02/01`, lvl: 3 });
   });
 
@@ -167,24 +299,48 @@ describe.each(DIALECTS)('reorder and move on %s', (dialect) => {
     const from = await createPage(t, world, 'From');
     const to = await createPage(t, world, 'To');
     const moving = await createPage(t, world, 'Moving', 'admin', from.content_id);
-    const toPath = (await t.db.selectFrom('content_items').select('path').where('content_id', '=', to.content_id).executeTakeFirstOrThrow()).path;
+    const toPath = (
+      await t.db
+        .selectFrom('content_items')
+        .select('path')
+        .where('content_id', '=', to.content_id)
+        .executeTakeFirstOrThrow()
+    ).path;
     const moved = await reorder(moving.content_id, { content_order: 1, parent_id: to.content_id });
-    expect(moved.json()).toMatchObject({ status: 'Success', parent_id: to.content_id, path: `${toPath}/01` });
-    const intoSelf = await reorder(to.content_id, { content_order: 1, parent_id: moving.content_id });
+    expect(moved.json()).toMatchObject({
+      status: 'Success',
+      parent_id: to.content_id,
+      path: `${toPath}/01`,
+    });
+    const intoSelf = await reorder(to.content_id, {
+      content_order: 1,
+      parent_id: moving.content_id,
+    });
     expect(intoSelf.statusCode).toBe(409);
-    expect(intoSelf.json()).toEqual({ code: 'MOVE_NOT_ALLOWED', message: 'This item is not allowed to be moved to this location' });
+    expect(intoSelf.json()).toEqual({
+      code: 'MOVE_NOT_ALLOWED',
+      message: 'This item is not allowed to be moved to this location',
+    });
     const top = await reorder(world.rootId, { content_order: 3 });
     expect(top.statusCode).toBe(409);
   });
 
   it("refuses a move the new parent's allowed types forbid", async () => {
     const strict = await createPage(t, world, 'Strict');
-    await t.db.updateTable('content_items').set({ allowed_content_type: 'folder' }).where('content_id', '=', strict.content_id).execute();
+    await t.db
+      .updateTable('content_items')
+      .set({ allowed_content_type: 'folder' })
+      .where('content_id', '=', strict.content_id)
+      .execute();
     const page = await createPage(t, world, 'Wanderer');
     const res = await reorder(page.content_id, { content_order: 1, parent_id: strict.content_id });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This item is not allowed to be moved to this location');
-    const add = await t.request({ method: 'POST', url: '/api/contents', payload: { parent_id: strict.content_id, template_id: world.pageTemplateId } });
+    const add = await t.request({
+      method: 'POST',
+      url: '/api/contents',
+      payload: { parent_id: strict.content_id, template_id: world.pageTemplateId },
+    });
     expect(add.statusCode).toBe(409);
     expect(add.json().message).toBe('A Page is not allowed under "Strict"');
   });
@@ -192,14 +348,40 @@ describe.each(DIALECTS)('reorder and move on %s', (dialect) => {
   it('creates items at order = sibling count + 1 with the spec defaults', async () => {
     const parent = await createPage(t, world, 'Numbered');
     const kids = [];
-    for (const name of ['One', 'Two', 'Three']) kids.push(await createPage(t, world, name, 'admin', parent.content_id));
+    for (const name of ['One', 'Two', 'Three'])
+      kids.push(await createPage(t, world, name, 'admin', parent.content_id));
     expect(kids.map((k) => k.content_order)).toEqual([1, 2, 3]);
-    expect(kids[0]).toMatchObject({ version: 1, status_id: 'draft', is_active: 0, is_locked: 1, publish_date: '1970-01-01 12:00', unpublish_date: '1970-01-01 12:00' });
-    const unnamed = await t.request({ method: 'POST', url: '/api/contents', payload: { parent_id: parent.content_id, template_id: world.pageTemplateId } });
+    expect(kids[0]).toMatchObject({
+      version: 1,
+      status_id: 'draft',
+      is_active: 0,
+      is_locked: 1,
+      publish_date: '1970-01-01 12:00',
+      unpublish_date: '1970-01-01 12:00',
+    });
+    const unnamed = await t.request({
+      method: 'POST',
+      url: '/api/contents',
+      payload: { parent_id: parent.content_id, template_id: world.pageTemplateId },
+    });
     expect(unnamed.json().content_name).toBe('New Item');
-    const badTemplate = await t.request({ method: 'POST', url: '/api/contents', payload: { parent_id: parent.content_id, template_id: randomUUID() } });
-    expect(badTemplate.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please select a valid template to create' });
-    const noParent = await t.request({ method: 'POST', url: '/api/contents', payload: { template_id: world.pageTemplateId } });
-    expect(noParent.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Missing field "parent_id"' });
+    const badTemplate = await t.request({
+      method: 'POST',
+      url: '/api/contents',
+      payload: { parent_id: parent.content_id, template_id: randomUUID() },
+    });
+    expect(badTemplate.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please select a valid template to create',
+    });
+    const noParent = await t.request({
+      method: 'POST',
+      url: '/api/contents',
+      payload: { template_id: world.pageTemplateId },
+    });
+    expect(noParent.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Missing field "parent_id"',
+    });
   });
 });

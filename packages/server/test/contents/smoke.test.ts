@@ -13,7 +13,13 @@ describe.each(DIALECTS)('content smoke on %s', (dialect) => {
 
   it('creates, saves and reads a page', async () => {
     const page = await createPage(t, world, 'About');
-    expect(page).toMatchObject({ content_name: 'About', version: 1, status_id: 'draft', is_locked: 1, locked_by: 'admin' });
+    expect(page).toMatchObject({
+      content_name: 'About',
+      version: 1,
+      status_id: 'draft',
+      is_locked: 1,
+      locked_by: 'admin',
+    });
     const res = await t.request({ method: 'GET', url: `/api/contents/${page.content_id}` });
     expect(res.statusCode).toBe(200);
     const menus = await t.request({ method: 'GET', url: '/api/menus' });

@@ -59,8 +59,12 @@ export async function applyChanges(
 ): Promise<ChangeOutcome> {
   const key = { content_id: target.item.content_id, version: target.version.version };
   const errors: ChangeError[] = [];
-  const error = (kind: Kind, id: string, message: string, template_block_id?: string) =>
+  /** Records a problem stated as a whole sentence. */
+  const problem = (kind: Kind, id: string, message: string, template_block_id?: string) =>
     errors.push({ kind, id, message, ...(template_block_id ? { template_block_id } : {}) });
+  /** Records a problem stated as what follows "The <kind> <id>". */
+  const error = (kind: Kind, id: string, fragment: string) =>
+    problem(kind, id, `The ${kind.replace('_', ' ')} ${id} ${fragment}`);
 
   // Current state of the version.
   const [fields, regions, blocks, blockFields] = await Promise.all([
@@ -147,7 +151,7 @@ export async function applyChanges(
       testRegex: testRegexWithTimeLimit,
     });
     if (message)
-      error(
+      problem(
         kind,
         id,
         definition ? `${definition.block_name}: ${message}` : message,
@@ -226,10 +230,10 @@ export async function applyChanges(
         continue;
       }
       if (fieldBlocksInUse.has(change.template_block_id)) {
-        error(
+        problem(
           'content_field',
           id,
-          `this content already has a value for "${definition.block_name}"`,
+          `This content already has a value for "${definition.block_name}"`,
           change.template_block_id,
         );
         continue;
@@ -463,10 +467,10 @@ export async function applyChanges(
       }
       const slot = `${change.block_id}:${change.template_block_id}`;
       if (blockFieldSlots.has(slot)) {
-        error(
+        problem(
           'block_field',
           id,
-          `the block already has a value for "${definition.block_name}"`,
+          `The block already has a value for "${definition.block_name}"`,
           change.template_block_id,
         );
         continue;
@@ -514,13 +518,7 @@ export async function applyChanges(
   }
 
   if (errors.length > 0) {
-    const first = errors[0]!;
-    const label = first.kind.replace('_', ' ');
-    fail(
-      'VALIDATION_FAILED',
-      first.message.includes(': ') ? first.message : `The ${label} ${first.id} ${first.message}`,
-      { errors },
-    );
+    fail('VALIDATION_FAILED', errors[0]!.message, { errors });
   }
 
   // Write: deletes first (children go with their parents), then parents before children.
@@ -533,12 +531,10 @@ export async function applyChanges(
       .insertInto('content_fields')
       .values(upserts.field.slice(i, i + BATCH))
       .onConflict((oc) =>
-        oc
-          .columns(['field_id', 'version'])
-          .doUpdateSet((eb) => ({
-            field_value: eb.ref('excluded.field_value'),
-            content_ref: eb.ref('excluded.content_ref'),
-          })),
+        oc.columns(['field_id', 'version']).doUpdateSet((eb) => ({
+          field_value: eb.ref('excluded.field_value'),
+          content_ref: eb.ref('excluded.content_ref'),
+        })),
       )
       .execute();
   }
@@ -558,12 +554,10 @@ export async function applyChanges(
       .insertInto('content_blocks')
       .values(upserts.block.slice(i, i + BATCH))
       .onConflict((oc) =>
-        oc
-          .columns(['block_id', 'version'])
-          .doUpdateSet((eb) => ({
-            region_id: eb.ref('excluded.region_id'),
-            content_block_order: eb.ref('excluded.content_block_order'),
-          })),
+        oc.columns(['block_id', 'version']).doUpdateSet((eb) => ({
+          region_id: eb.ref('excluded.region_id'),
+          content_block_order: eb.ref('excluded.content_block_order'),
+        })),
       )
       .execute();
   }

@@ -20,7 +20,12 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { grantCreatorPermissions, requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
-import { ITEM_NAME_BLOCK, PAGE_URL_BLOCK, isNamed, loadBlockDefinitions } from '../../repositories/field-definitions';
+import {
+  ITEM_NAME_BLOCK,
+  PAGE_URL_BLOCK,
+  isNamed,
+  loadBlockDefinitions,
+} from '../../repositories/field-definitions';
 import { itemOr404 } from './guards';
 import { readContentVersion } from './get-content';
 import { checkPageUrlFree } from './page-url';
@@ -49,18 +54,36 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
     await requirePermission(trx, actor, parent.content_id, 'Create');
 
     // validate: a real template whose type the parent allows
-    const template = await trx.selectFrom('templates').selectAll().where('template_id', '=', input.template_id).executeTakeFirst();
-    if (!template) fail('VALIDATION_FAILED', INVALID_TEMPLATE_MESSAGE, { template_id: input.template_id });
+    const template = await trx
+      .selectFrom('templates')
+      .selectAll()
+      .where('template_id', '=', input.template_id)
+      .executeTakeFirst();
+    if (!template)
+      fail('VALIDATION_FAILED', INVALID_TEMPLATE_MESSAGE, { template_id: input.template_id });
     if (!isAllowedChild(parent, template.template_type_id)) {
-      fail('MOVE_NOT_ALLOWED', `A ${template.template_name} is not allowed under "${parent.content_name}"`, { template_type_id: template.template_type_id });
+      fail(
+        'MOVE_NOT_ALLOWED',
+        `A ${template.template_name} is not allowed under "${parent.content_name}"`,
+        { template_type_id: template.template_type_id },
+      );
     }
-    const taken = await trx.selectFrom('content_items').select('content_id').where('content_id', '=', contentId).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('content_items')
+      .select('content_id')
+      .where('content_id', '=', contentId)
+      .executeTakeFirst();
     if (taken) fail('ALREADY_EXISTS', `Content ${contentId} already exists; use a new id`);
-    const contentType = input.content_type_id ?? template.template_type_id.replace(/-template$/, '');
+    const contentType =
+      input.content_type_id ?? template.template_type_id.replace(/-template$/, '');
     const name = input.content_name?.trim() || NEW_ITEM_NAME;
 
     // write: the item, its first version, and a field for every template block
-    const siblings = await trx.selectFrom('content_items').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', parent.content_id).executeTakeFirstOrThrow();
+    const siblings = await trx
+      .selectFrom('content_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', '=', parent.content_id)
+      .executeTakeFirstOrThrow();
     const order = nextOrder(Number(siblings.n));
     const path = childPath(parent.path, order);
     const stamp = now();
@@ -104,24 +127,38 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
       })
       .execute();
 
-    const definitions = [...(await loadBlockDefinitions(trx, [template.template_id])).values()].sort((a, b) => a.block_order - b.block_order);
+    const definitions = [
+      ...(await loadBlockDefinitions(trx, [template.template_id])).values(),
+    ].sort((a, b) => a.block_order - b.block_order);
     const fields = definitions.map((definition) => ({
       field_id: randomUUID(),
       version: FIRST_VERSION,
       content_id: contentId,
       template_block_id: definition.template_block_id,
-      field_value: isNamed(definition, ITEM_NAME_BLOCK) ? name : isNamed(definition, PAGE_URL_BLOCK) ? item.page_url : (definition.field?.default_value ?? null),
+      field_value: isNamed(definition, ITEM_NAME_BLOCK)
+        ? name
+        : isNamed(definition, PAGE_URL_BLOCK)
+          ? item.page_url
+          : (definition.field?.default_value ?? null),
       content_ref: null,
     }));
     if (fields.length > 0) await trx.insertInto('content_fields').values(fields).execute();
-    const zones = fields.filter((_, i) => fieldTypeOf(definitions[i]!.field ?? {}) === 'Dynamic Zone');
+    const zones = fields.filter(
+      (_, i) => fieldTypeOf(definitions[i]!.field ?? {}) === 'Dynamic Zone',
+    );
     if (zones.length > 0) {
       await trx
         .insertInto('dynamic_regions')
         .values(
           zones.map((field) => {
             const regionId = randomUUID();
-            return { region_id: regionId, version: FIRST_VERSION, content_id: contentId, field_id: field.field_id, region_value: JSON.stringify({ id: regionId, type: 'dynamicZone', blocks: [] }) };
+            return {
+              region_id: regionId,
+              version: FIRST_VERSION,
+              content_id: contentId,
+              field_id: field.field_id,
+              region_value: JSON.stringify({ id: regionId, type: 'dynamicZone', blocks: [] }),
+            };
           }),
         )
         .execute();

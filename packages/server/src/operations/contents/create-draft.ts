@@ -13,7 +13,8 @@ import { listVersions } from '../../repositories/contents';
 import { failLockedByOther, itemOr404 } from './guards';
 import { readContentVersion } from './get-content';
 
-export const DRAFT_EXISTS_MESSAGE = 'You already have an available draft, delete it first if you want to create a new one.';
+export const DRAFT_EXISTS_MESSAGE =
+  'You already have an available draft, delete it first if you want to create a new one.';
 
 export interface CreateDraftInput {
   content_id: string;
@@ -34,8 +35,13 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
     // validate: the source exists and no unpublished version is waiting
     const versions = await listVersions(trx, item.content_id);
     const source = versions.find((v) => v.version === input.version);
-    if (!source) fail('VERSION_NOT_FOUND', `Version ${input.version} of content ${item.content_id} was not found`);
-    if (versions.some((v) => v.status_id !== 'published')) fail('DRAFT_EXISTS', DRAFT_EXISTS_MESSAGE);
+    if (!source)
+      fail(
+        'VERSION_NOT_FOUND',
+        `Version ${input.version} of content ${item.content_id} was not found`,
+      );
+    if (versions.some((v) => v.status_id !== 'published'))
+      fail('DRAFT_EXISTS', DRAFT_EXISTS_MESSAGE);
 
     // write: the version row, then every child row in one statement per table
     const version = nextVersionNumber(versions.map((v) => v.version));
@@ -53,17 +59,29 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
       .execute();
     const from = { id: item.content_id, v: source.version };
     await sql`INSERT INTO content_fields (field_id, version, content_id, template_block_id, field_value, content_ref)
-      SELECT field_id, ${version}, content_id, template_block_id, field_value, content_ref FROM content_fields WHERE content_id = ${from.id} AND version = ${from.v}`.execute(trx);
+      SELECT field_id, ${version}, content_id, template_block_id, field_value, content_ref FROM content_fields WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
+      trx,
+    );
     await sql`INSERT INTO dynamic_regions (region_id, version, content_id, field_id, region_value)
-      SELECT region_id, ${version}, content_id, field_id, region_value FROM dynamic_regions WHERE content_id = ${from.id} AND version = ${from.v}`.execute(trx);
+      SELECT region_id, ${version}, content_id, field_id, region_value FROM dynamic_regions WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
+      trx,
+    );
     await sql`INSERT INTO content_blocks (block_id, version, content_id, region_id, template_id, content_block_order)
-      SELECT block_id, ${version}, content_id, region_id, template_id, content_block_order FROM content_blocks WHERE content_id = ${from.id} AND version = ${from.v}`.execute(trx);
+      SELECT block_id, ${version}, content_id, region_id, template_id, content_block_order FROM content_blocks WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
+      trx,
+    );
     await sql`INSERT INTO block_fields (field_id, version, content_id, block_id, template_block_id, field_value)
-      SELECT field_id, ${version}, content_id, block_id, template_block_id, field_value FROM block_fields WHERE content_id = ${from.id} AND version = ${from.v}`.execute(trx);
+      SELECT field_id, ${version}, content_id, block_id, template_block_id, field_value FROM block_fields WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
+      trx,
+    );
     const lock = input.is_locked === undefined || input.is_locked === true || input.is_locked === 1;
     await trx
       .updateTable('content_items')
-      .set({ content_name: source.content_name, page_url: source.page_url, ...(lock ? { locked_by: actor.username } : {}) })
+      .set({
+        content_name: source.content_name,
+        page_url: source.page_url,
+        ...(lock ? { locked_by: actor.username } : {}),
+      })
       .where('content_id', '=', item.content_id)
       .execute();
     return readContentVersion(trx, actor, item.content_id, version);

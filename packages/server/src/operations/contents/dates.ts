@@ -6,7 +6,10 @@ export function parseDateInput(field: string, value: string): string {
   const trimmed = value.trim();
   const candidate = normaliseDate(trimmed).replace(' ', 'T');
   if (trimmed === '' || Number.isNaN(Date.parse(candidate))) {
-    fail('VALIDATION_FAILED', `The field "${field}" must be a date such as 2026-05-01 or 2026-05-01 09:30`);
+    fail(
+      'VALIDATION_FAILED',
+      `The field "${field}" must be a date such as 2026-05-01 or 2026-05-01 09:30`,
+    );
   }
   return trimmed;
 }

@@ -5,7 +5,10 @@ import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
 import { failLockedByOther, itemOr404 } from './guards';
 
-export async function deleteContent(ctx: OpContext, contentId: string): Promise<{ status: 'Success'; content_id: string }> {
+export async function deleteContent(
+  ctx: OpContext,
+  contentId: string,
+): Promise<{ status: 'Success'; content_id: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     // access
     const item = await itemOr404(trx, contentId);
@@ -13,10 +16,20 @@ export async function deleteContent(ctx: OpContext, contentId: string): Promise<
     if (item.locked_by && item.locked_by !== ctx.actor.username) await failLockedByOther(trx, item);
 
     // validate: roots stay; children first
-    const isSiteRoot = await trx.selectFrom('sites').select('site_id').where('root_content_id', '=', contentId).executeTakeFirst();
-    if (contentId === MEDIA_LIBRARY_ROOT_ID || isSiteRoot) fail('FORBIDDEN', 'This is a fixed root of the tree and cannot be deleted');
-    const children = await trx.selectFrom('content_items').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', contentId).executeTakeFirstOrThrow();
-    if (Number(children.n) > 0) fail('HAS_CHILDREN', `This item has ${children.n} child item(s); delete or move them first`);
+    const isSiteRoot = await trx
+      .selectFrom('sites')
+      .select('site_id')
+      .where('root_content_id', '=', contentId)
+      .executeTakeFirst();
+    if (contentId === MEDIA_LIBRARY_ROOT_ID || isSiteRoot)
+      fail('FORBIDDEN', 'This is a fixed root of the tree and cannot be deleted');
+    const children = await trx
+      .selectFrom('content_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', '=', contentId)
+      .executeTakeFirstOrThrow();
+    if (Number(children.n) > 0)
+      fail('HAS_CHILDREN', `This item has ${children.n} child item(s); delete or move them first`);
 
     // write: versions cascade to their rows; explicit permission settings go too
     await trx.deleteFrom('content_versions').where('content_id', '=', contentId).execute();

@@ -8,9 +8,14 @@ import { listVersions } from '../../repositories/contents';
 import { requireLockHolder, itemOr404, requireStatus } from './guards';
 import { requirePermission } from '../../access/permissions';
 
-export const ONLY_VERSION_MESSAGE = 'This draft is the only version of the content; delete the content in the CMS instead.';
+export const ONLY_VERSION_MESSAGE =
+  'This draft is the only version of the content; delete the content in the CMS instead.';
 
-export async function deleteDraft(ctx: OpContext, contentId: string, versionNumber?: number): Promise<{ status: 'Success'; content_id: string; version: number }> {
+export async function deleteDraft(
+  ctx: OpContext,
+  contentId: string,
+  versionNumber?: number,
+): Promise<{ status: 'Success'; content_id: string; version: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     // access: Edit and the lock
     const item = await itemOr404(trx, contentId);
@@ -19,15 +24,27 @@ export async function deleteDraft(ctx: OpContext, contentId: string, versionNumb
 
     // validate: a draft that is not version 1
     const versions = await listVersions(trx, contentId);
-    const draft = versionNumber === undefined ? versions.find((v) => v.status_id === 'draft') : versions.find((v) => v.version === versionNumber);
+    const draft =
+      versionNumber === undefined
+        ? versions.find((v) => v.status_id === 'draft')
+        : versions.find((v) => v.version === versionNumber);
     if (!draft) {
-      fail(versionNumber === undefined ? 'VERSION_NOT_EDITABLE' : 'VERSION_NOT_FOUND', versionNumber === undefined ? 'This content has no draft to delete' : `Version ${versionNumber} of content ${contentId} was not found`);
+      fail(
+        versionNumber === undefined ? 'VERSION_NOT_EDITABLE' : 'VERSION_NOT_FOUND',
+        versionNumber === undefined
+          ? 'This content has no draft to delete'
+          : `Version ${versionNumber} of content ${contentId} was not found`,
+      );
     }
     requireStatus(draft, 'draft', 'Delete Draft');
     if (draft.version === 1) fail('ONLY_VERSION', ONLY_VERSION_MESSAGE);
 
     // write: rows go with the version (foreign keys cascade); the item mirrors the newest remaining version
-    await trx.deleteFrom('content_versions').where('content_id', '=', contentId).where('version', '=', draft.version).execute();
+    await trx
+      .deleteFrom('content_versions')
+      .where('content_id', '=', contentId)
+      .where('version', '=', draft.version)
+      .execute();
     const newest = versions.find((v) => v.version !== draft.version)!;
     await trx
       .updateTable('content_items')

@@ -13,18 +13,32 @@ const NO_VERSION: Record<Variant, string> = {
   published: 'has no published version',
 };
 
-export async function readContentVersion(db: Db, actor: Actor, contentId: string, which: Variant | number): Promise<Content> {
+export async function readContentVersion(
+  db: Db,
+  actor: Actor,
+  contentId: string,
+  which: Variant | number,
+): Promise<Content> {
   const item = await itemOr404(db, contentId);
   const permissions = await permissionsOn(db, actor, contentId);
-  if (!permissions.includes('Read')) fail('FORBIDDEN', 'You need the Read permission on this item to see it', { permission: 'Read', content_id: contentId });
+  if (!permissions.includes('Read'))
+    fail('FORBIDDEN', 'You need the Read permission on this item to see it', {
+      permission: 'Read',
+      content_id: contentId,
+    });
   requireVariantAllowed(actor, which);
   const versions = await listVersions(db, contentId);
-  const version = typeof which === 'number' ? versions.find((v) => v.version === which) : pickVersion(versions, which);
+  const version =
+    typeof which === 'number'
+      ? versions.find((v) => v.version === which)
+      : pickVersion(versions, which);
   if (!version) {
-    if (typeof which === 'number') fail('VERSION_NOT_FOUND', `Version ${which} of content ${contentId} was not found`);
+    if (typeof which === 'number')
+      fail('VERSION_NOT_FOUND', `Version ${which} of content ${contentId} was not found`);
     fail('VERSION_NOT_FOUND', `Content ${contentId} ${NO_VERSION[which]}`);
   }
-  if (actor.publishedOnly && version.status_id !== 'published') fail('FORBIDDEN', 'This caller may only read published content');
+  if (actor.publishedOnly && version.status_id !== 'published')
+    fail('FORBIDDEN', 'This caller may only read published content');
   return loadContent(db, item, version, permissions);
 }
 

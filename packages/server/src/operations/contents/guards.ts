@@ -11,18 +11,32 @@ export async function itemOr404(db: Db, contentId: string): Promise<ContentItemR
   return (await findItem(db, contentId)) ?? notFound('Content', contentId);
 }
 
-export async function versionOr404(db: Db, contentId: string, version: number): Promise<ContentVersionRow> {
-  return (await findVersion(db, contentId, version)) ?? fail('VERSION_NOT_FOUND', `Version ${version} of content ${contentId} was not found`);
+export async function versionOr404(
+  db: Db,
+  contentId: string,
+  version: number,
+): Promise<ContentVersionRow> {
+  return (
+    (await findVersion(db, contentId, version)) ??
+    fail('VERSION_NOT_FOUND', `Version ${version} of content ${contentId} was not found`)
+  );
 }
 
 /** The display name of a lock owner, for 'Content has been locked by <name>'. */
 export async function ownerName(db: Db, username: string): Promise<string> {
-  const user = await db.selectFrom('users').select(['username', 'given_name', 'family_name']).where('username', '=', username).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'given_name', 'family_name'])
+    .where('username', '=', username)
+    .executeTakeFirst();
   return user ? displayNameOf(user) : username;
 }
 
 /** Refuses with 423 and the spec's Failure message when someone else holds the lock. */
-export async function failLockedByOther(db: Db, item: Pick<ContentItemRow, 'content_id' | 'locked_by'>): Promise<never> {
+export async function failLockedByOther(
+  db: Db,
+  item: Pick<ContentItemRow, 'content_id' | 'locked_by'>,
+): Promise<never> {
   const owner = item.locked_by!;
   fail('CONTENT_LOCKED', lockedByMessage(await ownerName(db, owner)), {
     status: 'Failure',
@@ -38,12 +52,22 @@ export async function requireLockHolder(db: Db, actor: Actor, item: ContentItemR
   await failLockedByOther(db, item);
 }
 
-export function requireStatus(version: ContentVersionRow, status: VersionStatus, action: string): void {
+export function requireStatus(
+  version: ContentVersionRow,
+  status: VersionStatus,
+  action: string,
+): void {
   if (version.status_id === status) return;
   if (version.status_id === 'published') {
-    fail('VERSION_NOT_EDITABLE', `Version ${version.version} is published and never changes; create a draft from it first`);
+    fail(
+      'VERSION_NOT_EDITABLE',
+      `Version ${version.version} is published and never changes; create a draft from it first`,
+    );
   }
-  fail('VERSION_NOT_EDITABLE', `${action} needs a ${status} version; version ${version.version} is ${version.status_id}`);
+  fail(
+    'VERSION_NOT_EDITABLE',
+    `${action} needs a ${status} version; version ${version.version} is ${version.status_id}`,
+  );
 }
 
 export interface WritableVersion {
@@ -56,7 +80,12 @@ export interface WritableVersion {
  * Everything a write to a content version needs: the item exists, the caller has Edit on it and
  * holds its lock, and the version exists and is a draft.
  */
-export async function requireWritableVersion(db: Db, actor: Actor, contentId: string, versionNumber: number): Promise<WritableVersion> {
+export async function requireWritableVersion(
+  db: Db,
+  actor: Actor,
+  contentId: string,
+  versionNumber: number,
+): Promise<WritableVersion> {
   const item = await itemOr404(db, contentId);
   const permissions = await requirePermission(db, actor, contentId, 'Edit');
   await requireLockHolder(db, actor, item);

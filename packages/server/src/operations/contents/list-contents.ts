@@ -22,16 +22,35 @@ export interface ContentSummary {
   permissions: Permission[];
 }
 
-const SUMMARY = ['i.content_id', 'i.content_name', 'i.content_type_id', 'i.template_id', 'i.parent_id', 'i.site_id', 'i.page_url', 'i.locked_by'] as const;
+const SUMMARY = [
+  'i.content_id',
+  'i.content_name',
+  'i.content_type_id',
+  'i.template_id',
+  'i.parent_id',
+  'i.site_id',
+  'i.page_url',
+  'i.locked_by',
+] as const;
 
 type SummaryRow = Omit<ContentSummary, 'permissions' | 'is_locked'>;
 
-async function readable<T extends SummaryRow>(db: Db, actor: Actor, rows: T[]): Promise<(T & ContentSummary)[]> {
+async function readable<T extends SummaryRow>(
+  db: Db,
+  actor: Actor,
+  rows: T[],
+): Promise<(T & ContentSummary)[]> {
   if (actor.publishedOnly) fail('FORBIDDEN', 'This caller may only read published content');
-  const permissionsOf = await treePermissions(db, actor, actor.isAdmin ? [] : await contentTreeNodes(db));
+  const permissionsOf = await treePermissions(
+    db,
+    actor,
+    actor.isAdmin ? [] : await contentTreeNodes(db),
+  );
   return rows.flatMap((row) => {
     const permissions = permissionsOf(row.content_id);
-    return permissions.includes('Read') ? [{ ...row, is_locked: row.locked_by ? 1 : 0, permissions }] : [];
+    return permissions.includes('Read')
+      ? [{ ...row, is_locked: row.locked_by ? 1 : 0, permissions }]
+      : [];
   });
 }
 
@@ -49,19 +68,32 @@ export async function listDrafts(db: Db, actor: Actor, siteId: string) {
 }
 
 export async function listLocked(db: Db, actor: Actor, lockedBy?: string) {
-  let query = db.selectFrom('content_items as i').select(SUMMARY).where('i.locked_by', 'is not', null);
+  let query = db
+    .selectFrom('content_items as i')
+    .select(SUMMARY)
+    .where('i.locked_by', 'is not', null);
   if (lockedBy) query = query.where('i.locked_by', '=', lockedBy);
   return readable(db, actor, await query.orderBy('i.content_name').execute());
 }
 
 export async function listByType(db: Db, actor: Actor, contentTypeId: string) {
-  const rows = await db.selectFrom('content_items as i').select(SUMMARY).where('i.content_type_id', '=', contentTypeId).orderBy('i.content_name').execute();
+  const rows = await db
+    .selectFrom('content_items as i')
+    .select(SUMMARY)
+    .where('i.content_type_id', '=', contentTypeId)
+    .orderBy('i.content_name')
+    .execute();
   return readable(db, actor, rows);
 }
 
 export async function listChildren(db: Db, actor: Actor, contentId: string) {
   await itemOr404(db, contentId);
-  const rows = await db.selectFrom('content_items as i').select([...SUMMARY, 'i.content_order']).where('i.parent_id', '=', contentId).orderBy('i.content_order').execute();
+  const rows = await db
+    .selectFrom('content_items as i')
+    .select([...SUMMARY, 'i.content_order'])
+    .where('i.parent_id', '=', contentId)
+    .orderBy('i.content_order')
+    .execute();
   return readable(db, actor, rows);
 }
 
@@ -72,6 +104,11 @@ export async function listReferences(db: Db, actor: Actor, contentId: string) {
     .selectFrom('content_fields')
     .select('content_id')
     .where((eb) => eb.or([eb('content_ref', '=', contentId), eb('field_value', '=', contentId)]));
-  const rows = await db.selectFrom('content_items as i').select(SUMMARY).where('i.content_id', 'in', referring).orderBy('i.content_name').execute();
+  const rows = await db
+    .selectFrom('content_items as i')
+    .select(SUMMARY)
+    .where('i.content_id', 'in', referring)
+    .orderBy('i.content_name')
+    .execute();
   return readable(db, actor, rows);
 }

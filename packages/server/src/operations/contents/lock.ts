@@ -15,14 +15,20 @@ export interface LockResult {
   locked_by: string | null;
 }
 
-export async function lockContent({ db, actor }: OpContext, contentId: string): Promise<LockResult> {
+export async function lockContent(
+  { db, actor }: OpContext,
+  contentId: string,
+): Promise<LockResult> {
   // access
   await itemOr404(db, contentId);
   await requirePermission(db, actor, contentId, 'Edit');
   // validate: locks are for non-published content (a published version needs a draft first)
   const versions = await listVersions(db, contentId);
   if (!versions.some((v) => v.status_id !== 'published')) {
-    fail('VERSION_NOT_EDITABLE', 'This content has only published versions; create a draft from one to edit it');
+    fail(
+      'VERSION_NOT_EDITABLE',
+      'This content has only published versions; create a draft from one to edit it',
+    );
   }
   // write: compare-and-set
   const result = await db
@@ -40,12 +46,23 @@ export async function lockContent({ db, actor }: OpContext, contentId: string): 
 }
 
 /** Only the owner unlocks; an administrator may release anyone's lock with `force`. */
-export async function unlockContent({ db, actor }: OpContext, contentId: string, force = false): Promise<LockResult> {
+export async function unlockContent(
+  { db, actor }: OpContext,
+  contentId: string,
+  force = false,
+): Promise<LockResult> {
   await itemOr404(db, contentId);
   await requirePermission(db, actor, contentId, 'Edit');
-  if (force && !actor.isAdmin) fail('FORBIDDEN', "Only an administrator can release someone else's lock");
-  let update = db.updateTable('content_items').set({ locked_by: null }).where('content_id', '=', contentId);
-  if (!force) update = update.where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_by', '=', actor.username)]));
+  if (force && !actor.isAdmin)
+    fail('FORBIDDEN', "Only an administrator can release someone else's lock");
+  let update = db
+    .updateTable('content_items')
+    .set({ locked_by: null })
+    .where('content_id', '=', contentId);
+  if (!force)
+    update = update.where((eb) =>
+      eb.or([eb('locked_by', 'is', null), eb('locked_by', '=', actor.username)]),
+    );
   const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const current = await findItem(db, contentId);

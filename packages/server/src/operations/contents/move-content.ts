@@ -27,7 +27,11 @@ export async function moveContent(
 ): Promise<MoveResult> {
   // access: Edit on the item; reorder is only for items below the top level
   await requirePermission(trx, actor, item.content_id, 'Edit');
-  if (item.parent_id == null) fail('MOVE_NOT_ALLOWED', 'Top-level items keep their place; only items below them can be reordered');
+  if (item.parent_id == null)
+    fail(
+      'MOVE_NOT_ALLOWED',
+      'Top-level items keep their place; only items below them can be reordered',
+    );
   const parentId = target.parent_id === undefined ? item.parent_id : target.parent_id;
   if (parentId == null) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
   const parent = await itemOr404(trx, parentId);
@@ -36,20 +40,33 @@ export async function moveContent(
   if (parentId !== item.parent_id) {
     const held = await permissionsOn(trx, actor, parentId);
     if (!held.includes('Edit') && !held.includes('Create')) {
-      fail('FORBIDDEN', 'You need the Edit or Create permission on the new parent to move an item there', { permission: 'Create', content_id: parentId });
+      fail(
+        'FORBIDDEN',
+        'You need the Edit or Create permission on the new parent to move an item there',
+        { permission: 'Create', content_id: parentId },
+      );
     }
-    if ((await ancestry(trx, parentId)).includes(item.content_id)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
+    if ((await ancestry(trx, parentId)).includes(item.content_id))
+      fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
     const templateType = await templateTypeOfItem(trx, item);
-    if (!isAllowedChild(parent, templateType)) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE, { template_type_id: templateType });
+    if (!isAllowedChild(parent, templateType))
+      fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE, { template_type_id: templateType });
   }
 
   // write: the item, then its subtree's paths and levels
   const order = target.content_order ?? item.content_order;
-  if (!Number.isInteger(order) || order < 1) fail('VALIDATION_FAILED', 'content_order must be a whole number of 1 or more');
+  if (!Number.isInteger(order) || order < 1)
+    fail('VALIDATION_FAILED', 'content_order must be a whole number of 1 or more');
   const path = childPath(parent.path, order);
   await trx
     .updateTable('content_items')
-    .set({ content_order: order, parent_id: parentId, path, lvl: levelOf(path), site_id: parent.site_id ?? item.site_id })
+    .set({
+      content_order: order,
+      parent_id: parentId,
+      path,
+      lvl: levelOf(path),
+      site_id: parent.site_id ?? item.site_id,
+    })
     .where('content_id', '=', item.content_id)
     .execute();
   if (path !== item.path) {
@@ -67,11 +84,21 @@ export async function moveContent(
       SET path = ${path} || substr(path, ${item.path.length + 1}), lvl = lvl + ${delta}, site_id = ${siteId}
       WHERE content_id IN (SELECT id FROM subtree)`.execute(trx);
   }
-  return { status: 'Success', content_id: item.content_id, content_order: order, parent_id: parentId, path };
+  return {
+    status: 'Success',
+    content_id: item.content_id,
+    content_order: order,
+    parent_id: parentId,
+    path,
+  };
 }
 
 async function templateTypeOfItem(db: Db, item: ContentItemRow): Promise<string> {
   if (!item.template_id) return `${item.content_type_id}-template`;
-  const template = await db.selectFrom('templates').select('template_type_id').where('template_id', '=', item.template_id).executeTakeFirst();
+  const template = await db
+    .selectFrom('templates')
+    .select('template_type_id')
+    .where('template_id', '=', item.template_id)
+    .executeTakeFirst();
   return template?.template_type_id ?? `${item.content_type_id}-template`;
 }

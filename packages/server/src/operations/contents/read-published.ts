@@ -18,7 +18,12 @@ const STATUSES: Record<DeliveryVariant, string[]> = {
 };
 
 /** Each content item of a site with the version the variant shows. */
-async function siteVersions(db: Db, siteId: string, variant: DeliveryVariant, pageUrl?: string): Promise<Map<string, ContentVersionRow>> {
+async function siteVersions(
+  db: Db,
+  siteId: string,
+  variant: DeliveryVariant,
+  pageUrl?: string,
+): Promise<Map<string, ContentVersionRow>> {
   let candidates = db
     .selectFrom('content_versions as v')
     .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
@@ -33,25 +38,41 @@ async function siteVersions(db: Db, siteId: string, variant: DeliveryVariant, pa
     .where('status_id', 'in', STATUSES[variant])
     .execute();
   const byContent = new Map<string, ContentVersionRow[]>();
-  for (const version of versions) byContent.set(version.content_id, [...(byContent.get(version.content_id) ?? []), version]);
+  for (const version of versions)
+    byContent.set(version.content_id, [...(byContent.get(version.content_id) ?? []), version]);
   const shown = new Map<string, ContentVersionRow>();
   for (const [contentId, list] of byContent) {
     const version = pickVersion(list, variant);
-    if (version && version.page_url && (pageUrl === undefined || version.page_url === pageUrl)) shown.set(contentId, version);
+    if (version && version.page_url && (pageUrl === undefined || version.page_url === pageUrl))
+      shown.set(contentId, version);
   }
   return shown;
 }
 
 async function requireSite(db: Db, siteId: string): Promise<void> {
-  const site = await db.selectFrom('sites').select('site_id').where('site_id', '=', siteId).executeTakeFirst();
+  const site = await db
+    .selectFrom('sites')
+    .select('site_id')
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
   if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
 }
 
-export async function readPageByUrl(db: Db, actor: Actor, siteId: string, pageUrl: string, variant: DeliveryVariant): Promise<Content> {
+export async function readPageByUrl(
+  db: Db,
+  actor: Actor,
+  siteId: string,
+  pageUrl: string,
+  variant: DeliveryVariant,
+): Promise<Content> {
   requireVariantAllowed(actor, variant);
   await requireSite(db, siteId);
   const [match] = await siteVersions(db, siteId, variant, pageUrl);
-  if (!match) fail('CONTENT_NOT_FOUND', `No ${variant === 'published' ? 'published' : 'publishable'} page has the URL ${pageUrl} on this site`);
+  if (!match)
+    fail(
+      'CONTENT_NOT_FOUND',
+      `No ${variant === 'published' ? 'published' : 'publishable'} page has the URL ${pageUrl} on this site`,
+    );
   return readContentVersion(db, actor, match[0], match[1].version);
 }
 
@@ -62,11 +83,21 @@ export interface PageUrl {
   version: number;
 }
 
-export async function listPageUrls(db: Db, actor: Actor, siteId: string, variant: DeliveryVariant): Promise<PageUrl[]> {
+export async function listPageUrls(
+  db: Db,
+  actor: Actor,
+  siteId: string,
+  variant: DeliveryVariant,
+): Promise<PageUrl[]> {
   requireVariantAllowed(actor, variant);
   await requireSite(db, siteId);
   const shown = await siteVersions(db, siteId, variant);
   return [...shown.values()]
-    .map((v) => ({ content_id: v.content_id, content_name: v.content_name, page_url: v.page_url!, version: v.version }))
+    .map((v) => ({
+      content_id: v.content_id,
+      content_name: v.content_name,
+      page_url: v.page_url!,
+      version: v.version,
+    }))
     .sort((a, b) => a.page_url.localeCompare(b.page_url));
 }

@@ -8,7 +8,13 @@ import { now } from '../context';
 import { fail } from '../../errors';
 import type { Changes } from '../../schemas/changes';
 import { applyChanges } from './apply-changes';
-import { itemOr404, requireLockHolder, requireStatus, requireWritableVersion, versionOr404 } from './guards';
+import {
+  itemOr404,
+  requireLockHolder,
+  requireStatus,
+  requireWritableVersion,
+  versionOr404,
+} from './guards';
 import { moveContent, type MoveResult } from './move-content';
 import { readContentVersion } from './get-content';
 import { requirePermission } from '../../access/permissions';
@@ -30,24 +36,48 @@ export interface SaveInput extends Changes {
 
 export type SaveResult = (Content & { status: 'Success' }) | MoveResult;
 
-export async function saveContent(ctx: OpContext, contentId: string, input: SaveInput): Promise<SaveResult> {
+export async function saveContent(
+  ctx: OpContext,
+  contentId: string,
+  input: SaveInput,
+): Promise<SaveResult> {
   if (input.content_id !== undefined && input.content_id !== contentId) {
-    fail('VALIDATION_FAILED', `The body's content_id ${input.content_id} does not match the path's ${contentId}`);
+    fail(
+      'VALIDATION_FAILED',
+      `The body's content_id ${input.content_id} does not match the path's ${contentId}`,
+    );
   }
   const hasChanges = Boolean(
-    input.content_fields?.length || input.dynamic_content_regions?.length || input.content_blocks?.length || input.content_blocks_fields?.length,
+    input.content_fields?.length ||
+    input.dynamic_content_regions?.length ||
+    input.content_blocks?.length ||
+    input.content_blocks_fields?.length,
   );
   const hasVersionData =
-    hasChanges || input.content_name !== undefined || input.publish_date !== undefined || input.unpublish_date !== undefined;
+    hasChanges ||
+    input.content_name !== undefined ||
+    input.publish_date !== undefined ||
+    input.unpublish_date !== undefined;
   const isMove = input.content_order !== undefined || input.parent_id !== undefined;
-  if (!hasVersionData && !isMove && input.status_id === undefined && input.is_active === undefined) {
-    fail('VALIDATION_FAILED', 'Nothing to save: send changed fields, a status_id, or content_order/parent_id');
+  if (
+    !hasVersionData &&
+    !isMove &&
+    input.status_id === undefined &&
+    input.is_active === undefined
+  ) {
+    fail(
+      'VALIDATION_FAILED',
+      'Nothing to save: send changed fields, a status_id, or content_order/parent_id',
+    );
   }
   if ((hasVersionData || input.status_id !== undefined) && input.version === undefined) {
     fail('VALIDATION_FAILED', 'Missing field "version": say which version you are saving');
   }
   if (hasVersionData && input.updated_date === undefined) {
-    fail('VALIDATION_FAILED', 'Missing field "updated_date": send the updated_date you loaded, so a newer save is never overwritten');
+    fail(
+      'VALIDATION_FAILED',
+      'Missing field "updated_date": send the updated_date you loaded, so a newer save is never overwritten',
+    );
   }
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -56,11 +86,18 @@ export async function saveContent(ctx: OpContext, contentId: string, input: Save
     if (isMove) moved = await moveContent(trx, ctx.actor, item, input);
     if (input.is_active !== undefined) {
       await requirePermission(trx, ctx.actor, contentId, 'Edit');
-      await trx.updateTable('content_items').set({ is_active: input.is_active ? 1 : 0 }).where('content_id', '=', contentId).execute();
+      await trx
+        .updateTable('content_items')
+        .set({ is_active: input.is_active ? 1 : 0 })
+        .where('content_id', '=', contentId)
+        .execute();
     }
     if (!hasVersionData && input.status_id === undefined) {
       if (moved) return moved;
-      return { ...(await readContentVersion(trx, ctx.actor, contentId, 'latest')), status: 'Success' as const };
+      return {
+        ...(await readContentVersion(trx, ctx.actor, contentId, 'latest')),
+        status: 'Success' as const,
+      };
     }
     const versionNumber = input.version!;
 
@@ -68,22 +105,31 @@ export async function saveContent(ctx: OpContext, contentId: string, input: Save
       // access + validate: lock, Edit, draft; then the stale-save check
       const target = await requireWritableVersion(trx, ctx.actor, contentId, versionNumber);
       if (input.updated_date !== target.version.updated_date) {
-        fail('STALE_SAVE', `This version was changed by ${target.version.updated_by ?? 'someone'} at ${target.version.updated_date} after you loaded it; reload it and apply your changes again`, {
-          current: await readContentVersion(trx, ctx.actor, contentId, versionNumber),
-        });
+        fail(
+          'STALE_SAVE',
+          `This version was changed by ${target.version.updated_by ?? 'someone'} at ${target.version.updated_date} after you loaded it; reload it and apply your changes again`,
+          {
+            current: await readContentVersion(trx, ctx.actor, contentId, versionNumber),
+          },
+        );
       }
       // write
       const outcome = await applyChanges(trx, target, input);
       const contentName = outcome.contentName ?? input.content_name?.trim();
-      if (contentName !== undefined && contentName === '') fail('VALIDATION_FAILED', 'The content name must not be empty');
+      if (contentName !== undefined && contentName === '')
+        fail('VALIDATION_FAILED', 'The content name must not be empty');
       if (outcome.pageUrl !== undefined) await checkPageUrlFree(trx, target.item, outcome.pageUrl);
       await trx
         .updateTable('content_versions')
         .set({
           ...(contentName !== undefined ? { content_name: contentName } : {}),
           ...(outcome.pageUrl !== undefined ? { page_url: outcome.pageUrl } : {}),
-          ...(input.publish_date !== undefined ? { publish_date: parseDateInput('publish_date', input.publish_date) } : {}),
-          ...(input.unpublish_date !== undefined ? { unpublish_date: parseDateInput('unpublish_date', input.unpublish_date) } : {}),
+          ...(input.publish_date !== undefined
+            ? { publish_date: parseDateInput('publish_date', input.publish_date) }
+            : {}),
+          ...(input.unpublish_date !== undefined
+            ? { unpublish_date: parseDateInput('unpublish_date', input.unpublish_date) }
+            : {}),
           updated_date: now(),
           updated_by: ctx.actor.username,
         })
@@ -91,8 +137,15 @@ export async function saveContent(ctx: OpContext, contentId: string, input: Save
         .where('version', '=', versionNumber)
         .execute();
       // the item mirrors its newest version's name and URL for the menu
-      const newest = await trx.selectFrom('content_versions').select((eb) => eb.fn.max('version').as('v')).where('content_id', '=', contentId).executeTakeFirst();
-      if (Number(newest?.v) === versionNumber && (contentName !== undefined || outcome.pageUrl !== undefined)) {
+      const newest = await trx
+        .selectFrom('content_versions')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .where('content_id', '=', contentId)
+        .executeTakeFirst();
+      if (
+        Number(newest?.v) === versionNumber &&
+        (contentName !== undefined || outcome.pageUrl !== undefined)
+      ) {
         await trx
           .updateTable('content_items')
           .set({
@@ -107,12 +160,21 @@ export async function saveContent(ctx: OpContext, contentId: string, input: Save
     if (input.status_id !== undefined) {
       await changeStatus(ctx, trx, contentId, versionNumber, input.status_id);
     }
-    return { ...(await readContentVersion(trx, ctx.actor, contentId, versionNumber)), status: 'Success' as const };
+    return {
+      ...(await readContentVersion(trx, ctx.actor, contentId, versionNumber)),
+      status: 'Success' as const,
+    };
   });
 }
 
 /** Push to Staging (draft -> staged) and Back to Draft (staged -> draft); both need the lock and Edit. */
-async function changeStatus(ctx: OpContext, trx: OpContext['db'], contentId: string, versionNumber: number, to: VersionStatus): Promise<void> {
+async function changeStatus(
+  ctx: OpContext,
+  trx: OpContext['db'],
+  contentId: string,
+  versionNumber: number,
+  to: VersionStatus,
+): Promise<void> {
   const item = await itemOr404(trx, contentId);
   await requirePermission(trx, ctx.actor, contentId, 'Edit');
   await requireLockHolder(trx, ctx.actor, item);
@@ -120,11 +182,18 @@ async function changeStatus(ctx: OpContext, trx: OpContext['db'], contentId: str
   const from = version.status_id as VersionStatus;
   if (from === to) return;
   if (to === 'published') {
-    fail('STATUS_TRANSITION_NOT_ALLOWED', 'Versions are published by a release: use Publish to Delivery');
+    fail(
+      'STATUS_TRANSITION_NOT_ALLOWED',
+      'Versions are published by a release: use Publish to Delivery',
+    );
   }
   const move = transitionBetween(from, to);
   if (!move) {
-    requireStatus(version, to === 'staged' ? 'draft' : 'staged', to === 'staged' ? 'Push to Staging' : 'Back to Draft');
+    requireStatus(
+      version,
+      to === 'staged' ? 'draft' : 'staged',
+      to === 'staged' ? 'Push to Staging' : 'Back to Draft',
+    );
   }
   await trx
     .updateTable('content_versions')

@@ -3,11 +3,20 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { requireWritableVersion } from './guards';
 
-export async function touchContent(ctx: OpContext, contentId: string, version: number): Promise<{ status: 'Success'; updated_by: string; updated_date: string }> {
+export async function touchContent(
+  ctx: OpContext,
+  contentId: string,
+  version: number,
+): Promise<{ status: 'Success'; updated_by: string; updated_date: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     await requireWritableVersion(trx, ctx.actor, contentId, version);
     const stamp = { updated_by: ctx.actor.username, updated_date: now() };
-    await trx.updateTable('content_versions').set(stamp).where('content_id', '=', contentId).where('version', '=', version).execute();
+    await trx
+      .updateTable('content_versions')
+      .set(stamp)
+      .where('content_id', '=', contentId)
+      .where('version', '=', version)
+      .execute();
     return { status: 'Success' as const, ...stamp };
   });
 }

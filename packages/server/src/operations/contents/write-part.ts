@@ -7,7 +7,12 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
-import type { BlockChange, BlockFieldChange, ContentFieldChange, RegionChange } from '../../schemas/changes';
+import type {
+  BlockChange,
+  BlockFieldChange,
+  ContentFieldChange,
+  RegionChange,
+} from '../../schemas/changes';
 import { applyChanges } from './apply-changes';
 import { requireWritableVersion } from './guards';
 
@@ -43,22 +48,38 @@ async function contentOf(db: Db, part: Part, action: PartAction): Promise<string
   if (part.kind === 'content_field') return part.change.content_id;
   const own = action === 'create' ? undefined : await find(part.kind, idOf(part));
   if (own) return own;
-  if (action !== 'create') fail('NOT_FOUND', `${TABLES[part.kind].label} ${idOf(part)} was not found in version ${change.version}`);
+  if (action !== 'create')
+    fail(
+      'NOT_FOUND',
+      `${TABLES[part.kind].label} ${idOf(part)} was not found in version ${change.version}`,
+    );
   const parent =
     part.kind === 'dynamic_region'
       ? await find('content_field', part.change.field_id)
       : part.kind === 'content_block'
         ? await find('dynamic_region', part.change.region_id)
         : await find('content_block', part.change.block_id);
-  if (!parent) fail('VALIDATION_FAILED', `The parent of ${TABLES[part.kind].label.toLowerCase()} ${idOf(part)} was not found in version ${change.version}`);
+  if (!parent)
+    fail(
+      'VALIDATION_FAILED',
+      `The parent of ${TABLES[part.kind].label.toLowerCase()} ${idOf(part)} was not found in version ${change.version}`,
+    );
   return parent;
 }
 
 function idOf(part: Part): string {
-  return part.kind === 'dynamic_region' ? part.change.region_id : part.kind === 'content_block' ? part.change.block_id : part.change.field_id;
+  return part.kind === 'dynamic_region'
+    ? part.change.region_id
+    : part.kind === 'content_block'
+      ? part.change.block_id
+      : part.change.field_id;
 }
 
-export async function writePart(ctx: OpContext, part: Part, action: PartAction): Promise<{ status: 'Success'; id: string; updated_date: string }> {
+export async function writePart(
+  ctx: OpContext,
+  part: Part,
+  action: PartAction,
+): Promise<{ status: 'Success'; id: string; updated_date: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const contentId = await contentOf(trx, part, action);
     const target = await requireWritableVersion(trx, ctx.actor, contentId, part.change.version);
@@ -83,19 +104,30 @@ export async function writePart(ctx: OpContext, part: Part, action: PartAction):
       .where('version', '=', part.change.version)
       .execute();
     if (outcome.contentName !== undefined) {
-      await trx.updateTable('content_items').set({ content_name: outcome.contentName }).where('content_id', '=', contentId).execute();
+      await trx
+        .updateTable('content_items')
+        .set({ content_name: outcome.contentName })
+        .where('content_id', '=', contentId)
+        .execute();
     }
     return { status: 'Success' as const, id: idOf(part), updated_date: stamp };
   });
 }
 
 /** For DELETE calls that name only a row id: the version is the content's draft holding it. */
-export async function draftVersionOf(db: Db, kind: Part['kind'], id: string, version?: number): Promise<number> {
+export async function draftVersionOf(
+  db: Db,
+  kind: Part['kind'],
+  id: string,
+  version?: number,
+): Promise<number> {
   if (version !== undefined) return version;
   const { table, id: column } = TABLES[kind];
   const row = await db
     .selectFrom(`${table} as r` as 'content_fields as r')
-    .innerJoin('content_versions as v', (join) => join.onRef('v.content_id', '=', 'r.content_id').onRef('v.version', '=', 'r.version'))
+    .innerJoin('content_versions as v', (join) =>
+      join.onRef('v.content_id', '=', 'r.content_id').onRef('v.version', '=', 'r.version'),
+    )
     .select('r.version')
     .where(`r.${column}` as 'r.field_id', '=', id)
     .where('v.status_id', '=', 'draft')

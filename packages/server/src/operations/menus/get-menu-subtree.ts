@@ -22,7 +22,10 @@ export async function getMenuSubtree(
   requireVariantAllowed(actor, variant);
   const item = await itemOr404(db, contentId);
   if (!(await permissionsOn(db, actor, contentId)).includes('Read')) {
-    fail('FORBIDDEN', 'You need the Read permission on this item to see it', { permission: 'Read', content_id: contentId });
+    fail('FORBIDDEN', 'You need the Read permission on this item to see it', {
+      permission: 'Read',
+      content_id: contentId,
+    });
   }
   let rows = await loadContentRows(db, { path: item.path, maxLvl: item.lvl + level });
 
@@ -30,23 +33,44 @@ export async function getMenuSubtree(
     // Only items with a staged or published version, named as that version names them.
     const versions = await db
       .selectFrom('content_versions')
-      .select(['content_id', 'version', 'status_id', 'content_name', 'page_url', 'publish_date', 'unpublish_date', 'copied_from', 'parent_version', 'updated_date', 'updated_by'])
-      .where('content_id', 'in', rows.map((row) => row.content_id))
+      .select([
+        'content_id',
+        'version',
+        'status_id',
+        'content_name',
+        'page_url',
+        'publish_date',
+        'unpublish_date',
+        'copied_from',
+        'parent_version',
+        'updated_date',
+        'updated_by',
+      ])
+      .where(
+        'content_id',
+        'in',
+        rows.map((row) => row.content_id),
+      )
       .where('status_id', 'in', ['staged', 'published'])
       .execute();
     const byContent = new Map<string, typeof versions>();
-    for (const version of versions) byContent.set(version.content_id, [...(byContent.get(version.content_id) ?? []), version]);
+    for (const version of versions)
+      byContent.set(version.content_id, [...(byContent.get(version.content_id) ?? []), version]);
     if (!pickVersion(byContent.get(contentId) ?? [], 'latestpublishable')) {
       fail('VERSION_NOT_FOUND', `Content ${contentId} has no staged or published version`);
     }
     rows = rows.flatMap((row) => {
       const version = pickVersion(byContent.get(row.content_id) ?? [], 'latestpublishable');
-      return version ? [{ ...row, content_name: version.content_name, page_url: version.page_url }] : [];
+      return version
+        ? [{ ...row, content_name: version.content_name, page_url: version.page_url }]
+        : [];
     });
   }
 
   const chain = await ancestry(db, contentId);
-  const above = chain.slice(0, -1).map((id, i) => ({ id, parent_id: i === 0 ? null : chain[i - 1]! }));
+  const above = chain
+    .slice(0, -1)
+    .map((id, i) => ({ id, parent_id: i === 0 ? null : chain[i - 1]! }));
   const [root] = await buildForest(db, actor, rows, above);
   return root!;
 }

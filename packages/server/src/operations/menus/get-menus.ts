@@ -12,7 +12,10 @@ export type MenuRow = Omit<MenuItem, 'permissions' | 'children'>;
 type Row = MenuRow;
 
 export async function getMenus(db: Db, actor: Actor): Promise<MenuItem[]> {
-  const [contentRows, templateRows] = await Promise.all([loadContentRows(db), loadTemplateRows(db)]);
+  const [contentRows, templateRows] = await Promise.all([
+    loadContentRows(db),
+    loadTemplateRows(db),
+  ]);
   return buildForest(db, actor, [...contentRows, ...templateRows]);
 }
 
@@ -20,7 +23,12 @@ export async function getMenus(db: Db, actor: Actor): Promise<MenuItem[]> {
  * Builds the filtered, permission-annotated forest from rows ordered parents-first. `above` are
  * the ancestors of a subtree's root (root first), whose settings the subtree inherits.
  */
-export async function buildForest(db: Db, actor: Actor, rows: Row[], above: TreeNode[] = []): Promise<MenuItem[]> {
+export async function buildForest(
+  db: Db,
+  actor: Actor,
+  rows: Row[],
+  above: TreeNode[] = [],
+): Promise<MenuItem[]> {
   const nodes = rows.map((row) => ({ id: row.content_id, parent_id: row.parent_id }));
   const permissionsOf = await treePermissions(db, actor, [...above, ...nodes]);
   const shown = new Map<string, MenuItem>();
@@ -42,13 +50,19 @@ export async function buildForest(db: Db, actor: Actor, rows: Row[], above: Tree
     if (parentAnchor) parentAnchor.children.push(item);
     else roots.push(item);
   }
-  const byOrder = (a: MenuItem, b: MenuItem) => a.content_order - b.content_order || a.content_name.localeCompare(b.content_name);
+  const byOrder = (a: MenuItem, b: MenuItem) =>
+    a.content_order - b.content_order || a.content_name.localeCompare(b.content_name);
   for (const item of shown.values()) if (item.children.length > 1) item.children.sort(byOrder);
-  roots.sort((a, b) => (a.item_type === b.item_type ? byOrder(a, b) : a.item_type === 'content' ? -1 : 1));
+  roots.sort((a, b) =>
+    a.item_type === b.item_type ? byOrder(a, b) : a.item_type === 'content' ? -1 : 1,
+  );
   return roots;
 }
 
-export async function loadContentRows(db: Db, subtreeOf?: { path: string; maxLvl?: number }): Promise<Row[]> {
+export async function loadContentRows(
+  db: Db,
+  subtreeOf?: { path: string; maxLvl?: number },
+): Promise<Row[]> {
   let query = db
     .selectFrom('content_items as c')
     .leftJoin('templates as t', 't.template_id', 'c.template_id')
@@ -72,7 +86,9 @@ export async function loadContentRows(db: Db, subtreeOf?: { path: string; maxLvl
     ])
     .orderBy('c.path');
   if (subtreeOf) {
-    query = query.where((eb) => eb.or([eb('c.path', '=', subtreeOf.path), eb('c.path', 'like', `${subtreeOf.path}/%`)]));
+    query = query.where((eb) =>
+      eb.or([eb('c.path', '=', subtreeOf.path), eb('c.path', 'like', `${subtreeOf.path}/%`)]),
+    );
     if (subtreeOf.maxLvl !== undefined) query = query.where('c.lvl', '<=', subtreeOf.maxLvl);
   }
   const rows = await query.execute();

@@ -17,7 +17,11 @@ export interface TreeNode {
  * Returns a function giving the caller's permissions on an item. `nodes` must list parents before
  * their children (e.g. ordered by path).
  */
-export async function treePermissions(db: Db, actor: Actor, nodes: readonly TreeNode[]): Promise<(id: string) => Permission[]> {
+export async function treePermissions(
+  db: Db,
+  actor: Actor,
+  nodes: readonly TreeNode[],
+): Promise<(id: string) => Permission[]> {
   if (actor.isAdmin) {
     const all = [...ALL_PERMISSIONS];
     return () => all;
@@ -30,12 +34,19 @@ export async function treePermissions(db: Db, actor: Actor, nodes: readonly Tree
     const parentState = (node.parent_id && states.get(node.parent_id)) || empty;
     const state = inherit(parentState, settings.get(node.id));
     states.set(node.id, state);
-    results.set(node.id, state === parentState && node.parent_id ? results.get(node.parent_id)! : granted(state));
+    results.set(
+      node.id,
+      state === parentState && node.parent_id ? results.get(node.parent_id)! : granted(state),
+    );
   }
   return (id) => results.get(id) ?? [];
 }
 
 /** All content items as tree nodes, parents first. */
 export function contentTreeNodes(db: Db): Promise<TreeNode[]> {
-  return db.selectFrom('content_items').select(['content_id as id', 'parent_id']).orderBy('path').execute();
+  return db
+    .selectFrom('content_items')
+    .select(['content_id as id', 'parent_id'])
+    .orderBy('path')
+    .execute();
 }

@@ -6,27 +6,71 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TProperties } from 'typebox';
 import { actorOf } from '../../plugins/auth';
 import { fail } from '../../errors';
-import { BlockChange, BlockFieldChange, ContentFieldChange, RegionChange } from '../../schemas/changes';
+import {
+  BlockChange,
+  BlockFieldChange,
+  ContentFieldChange,
+  RegionChange,
+} from '../../schemas/changes';
 import { Uuid, VersionNumber } from '../../schemas/common';
-import { draftVersionOf, writePart, type Part, type PartAction } from '../../operations/contents/write-part';
+import {
+  draftVersionOf,
+  writePart,
+  type Part,
+  type PartAction,
+} from '../../operations/contents/write-part';
 import { IdParams } from '../../schemas/common';
 import { OptionalVersionQuery } from './schemas';
 
 /** A change schema as a standalone body: version (and the listed ids) required, no change status. */
-function bodyOf(schema: { properties: TProperties }, required: string[]) {
+function bodyOf(schema: { properties: TProperties }, required: string[], pathId?: string) {
   const properties: TProperties = {};
   for (const [name, property] of Object.entries(schema.properties)) {
     if (name === 'cmsItemStatus') continue;
-    properties[name] = required.includes(name) ? (name === 'version' ? VersionNumber : Uuid) : property;
+    if (name === pathId) properties[name] = Type.Optional(Uuid);
+    else
+      properties[name] = required.includes(name)
+        ? name === 'version'
+          ? VersionNumber
+          : Uuid
+        : property;
   }
   return Type.Object(properties, { additionalProperties: false });
 }
 
 const RESOURCES = [
-  { path: 'contentfields', kind: 'content_field', id: 'field_id', schema: ContentFieldChange, create: ['content_id', 'version', 'template_block_id'], label: 'content field' },
-  { path: 'dynamiccontentregion', kind: 'dynamic_region', id: 'region_id', schema: RegionChange, create: ['field_id', 'version'], label: 'dynamic zone' },
-  { path: 'contentblock', kind: 'content_block', id: 'block_id', schema: BlockChange, create: ['region_id', 'template_id', 'version'], label: 'content block' },
-  { path: 'contentblockfield', kind: 'block_field', id: 'field_id', schema: BlockFieldChange, create: ['block_id', 'template_block_id', 'version'], label: 'block field' },
+  {
+    path: 'contentfields',
+    kind: 'content_field',
+    id: 'field_id',
+    schema: ContentFieldChange,
+    create: ['content_id', 'version', 'template_block_id'],
+    label: 'content field',
+  },
+  {
+    path: 'dynamiccontentregion',
+    kind: 'dynamic_region',
+    id: 'region_id',
+    schema: RegionChange,
+    create: ['field_id', 'version'],
+    label: 'dynamic zone',
+  },
+  {
+    path: 'contentblock',
+    kind: 'content_block',
+    id: 'block_id',
+    schema: BlockChange,
+    create: ['region_id', 'template_id', 'version'],
+    label: 'content block',
+  },
+  {
+    path: 'contentblockfield',
+    kind: 'block_field',
+    id: 'field_id',
+    schema: BlockFieldChange,
+    create: ['block_id', 'template_block_id', 'version'],
+    label: 'block field',
+  },
 ] as const;
 
 export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,21 +78,47 @@ export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const resource of RESOURCES) {
     const tags = ['Content fields, zones, blocks'];
     const createBody = bodyOf(resource.schema, [...resource.create]);
-    const updateBody = bodyOf(resource.schema, resource.kind === 'content_field' ? ['content_id', 'version'] : ['version']);
-    const run = (request: Parameters<typeof actorOf>[0], body: Record<string, unknown>, action: PartAction) =>
-      writePart({ db, actor: actorOf(request) }, { kind: resource.kind, change: body } as Part, action);
+    const updateBody = bodyOf(
+      resource.schema,
+      resource.kind === 'content_field' ? ['content_id', 'version'] : ['version'],
+      resource.id,
+    );
+    const run = (
+      request: Parameters<typeof actorOf>[0],
+      body: Record<string, unknown>,
+      action: PartAction,
+    ) =>
+      writePart(
+        { db, actor: actorOf(request) },
+        { kind: resource.kind, change: body } as Part,
+        action,
+      );
 
-    app.post(`/${resource.path}`, { schema: { tags, summary: `Create a ${resource.label} in a draft`, body: createBody } }, async (request, reply) => {
-      reply.status(201);
-      return run(request, request.body as Record<string, unknown>, 'create');
-    });
+    app.post(
+      `/${resource.path}`,
+      { schema: { tags, summary: `Create a ${resource.label} in a draft`, body: createBody } },
+      async (request, reply) => {
+        reply.status(201);
+        return run(request, request.body as Record<string, unknown>, 'create');
+      },
+    );
     app.put(
       `/${resource.path}/:id`,
-      { schema: { tags, summary: `Update a ${resource.label} of a draft`, params: IdParams, body: updateBody } },
+      {
+        schema: {
+          tags,
+          summary: `Update a ${resource.label} of a draft`,
+          params: IdParams,
+          body: updateBody,
+        },
+      },
       (request) => {
         const body = request.body as Record<string, unknown>;
         if (body[resource.id] !== undefined && body[resource.id] !== request.params.id) {
-          fail('VALIDATION_FAILED', `The body's ${resource.id} does not match the path's id ${request.params.id}`);
+          fail(
+            'VALIDATION_FAILED',
+            `The body's ${resource.id} does not match the path's id ${request.params.id}`,
+          );
         }
         return run(request, { ...body, [resource.id]: request.params.id }, 'edited');
       },
@@ -56,9 +126,21 @@ export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (resource.kind === 'content_block' || resource.kind === 'block_field') {
       app.delete(
         `/${resource.path}/:id`,
-        { schema: { tags, summary: `Delete a ${resource.label} from a draft`, params: IdParams, querystring: OptionalVersionQuery } },
+        {
+          schema: {
+            tags,
+            summary: `Delete a ${resource.label} from a draft`,
+            params: IdParams,
+            querystring: OptionalVersionQuery,
+          },
+        },
         async (request) => {
-          const version = await draftVersionOf(db, resource.kind, request.params.id, request.query.version);
+          const version = await draftVersionOf(
+            db,
+            resource.kind,
+            request.params.id,
+            request.query.version,
+          );
           return run(request, { [resource.id]: request.params.id, version }, 'delete');
         },
       );

@@ -9,25 +9,72 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
   const tags = ['Content'];
 
-  app.get('/contents/:id', { schema: { tags, summary: 'The newest version of a content item', params: ContentIdParams } }, (request) =>
-    readContentVersion(db, actorOf(request), request.params.id, 'latest'),
+  app.get(
+    '/contents/:id',
+    { schema: { tags, summary: 'The newest version of a content item', params: ContentIdParams } },
+    (request) => readContentVersion(db, actorOf(request), request.params.id, 'latest'),
   );
-  app.get('/latestpublishable/contents/:id', { schema: { tags, summary: 'The newest staged or published version', params: ContentIdParams } }, (request) =>
-    readContentVersion(db, actorOf(request), request.params.id, 'latestpublishable'),
+  app.get(
+    '/latestpublishable/contents/:id',
+    {
+      schema: { tags, summary: 'The newest staged or published version', params: ContentIdParams },
+    },
+    (request) => readContentVersion(db, actorOf(request), request.params.id, 'latestpublishable'),
   );
-  app.get('/contents/:id/:version', { schema: { tags, summary: 'One version of a content item', params: ContentVersionParams } }, (request) =>
-    readContentVersion(db, actorOf(request), request.params.id, request.params.version),
+  app.get(
+    '/contents/:id/:version',
+    { schema: { tags, summary: 'One version of a content item', params: ContentVersionParams } },
+    (request) =>
+      readContentVersion(db, actorOf(request), request.params.id, request.params.version),
   );
-  app.get('/contents', { schema: { tags, summary: 'The published page with a Page URL on a site', querystring: SiteUrlQuery }, config: { delivery: true } }, (request) =>
-    readPageByUrl(db, actorOf(request), request.query.site_id, request.query.page_url, 'published'),
+  app.get(
+    '/contents',
+    {
+      schema: {
+        tags,
+        summary: 'The published page with a Page URL on a site',
+        querystring: SiteUrlQuery,
+      },
+      config: { delivery: true },
+    },
+    (request) =>
+      readPageByUrl(
+        db,
+        actorOf(request),
+        request.query.site_id,
+        request.query.page_url,
+        'published',
+      ),
   );
-  app.get('/latestpublishable/contents', { schema: { tags, summary: 'The latest publishable page with a Page URL (preview)', querystring: SiteUrlQuery } }, (request) =>
-    readPageByUrl(db, actorOf(request), request.query.site_id, request.query.page_url, 'latestpublishable'),
+  app.get(
+    '/latestpublishable/contents',
+    {
+      schema: {
+        tags,
+        summary: 'The latest publishable page with a Page URL (preview)',
+        querystring: SiteUrlQuery,
+      },
+    },
+    (request) =>
+      readPageByUrl(
+        db,
+        actorOf(request),
+        request.query.site_id,
+        request.query.page_url,
+        'latestpublishable',
+      ),
   );
-  app.get('/pageurls', { schema: { tags, summary: "A site's published page URLs", querystring: SiteQuery }, config: { delivery: true } }, (request) =>
-    listPageUrls(db, actorOf(request), request.query.site_id, 'published'),
+  app.get(
+    '/pageurls',
+    {
+      schema: { tags, summary: "A site's published page URLs", querystring: SiteQuery },
+      config: { delivery: true },
+    },
+    (request) => listPageUrls(db, actorOf(request), request.query.site_id, 'published'),
   );
-  app.get('/latestpublishable/pageurls', { schema: { tags, summary: "A site's latest publishable page URLs", querystring: SiteQuery } }, (request) =>
-    listPageUrls(db, actorOf(request), request.query.site_id, 'latestpublishable'),
+  app.get(
+    '/latestpublishable/pageurls',
+    { schema: { tags, summary: "A site's latest publishable page URLs", querystring: SiteQuery } },
+    (request) => listPageUrls(db, actorOf(request), request.query.site_id, 'latestpublishable'),
   );
 };

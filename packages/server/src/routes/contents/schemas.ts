@@ -4,14 +4,26 @@ import { Changes } from '../../schemas/changes';
 import { Uuid, VersionNumber } from '../../schemas/common';
 
 export const ContentIdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-export const ContentVersionParams = Type.Object({ id: Uuid, version: VersionNumber }, { additionalProperties: false });
+export const ContentVersionParams = Type.Object(
+  { id: Uuid, version: VersionNumber },
+  { additionalProperties: false },
+);
 export const SiteUrlQuery = Type.Object(
-  { site_id: Uuid, page_url: Type.String({ minLength: 1, description: 'The Page URL, e.g. /about/team' }) },
+  {
+    site_id: Uuid,
+    page_url: Type.String({ minLength: 1, description: 'The Page URL, e.g. /about/team' }),
+  },
   { additionalProperties: false },
 );
 export const SiteQuery = Type.Object({ site_id: Uuid }, { additionalProperties: false });
-export const VersionQuery = Type.Object({ version: VersionNumber }, { additionalProperties: false });
-export const OptionalVersionQuery = Type.Object({ version: Type.Optional(VersionNumber) }, { additionalProperties: false });
+export const VersionQuery = Type.Object(
+  { version: VersionNumber },
+  { additionalProperties: false },
+);
+export const OptionalVersionQuery = Type.Object(
+  { version: Type.Optional(VersionNumber) },
+  { additionalProperties: false },
+);
 
 const Text = (max = 400) => Type.String({ maxLength: max });
 
@@ -35,12 +47,18 @@ export const SaveContentBody = Type.Object(
   {
     content_id: Type.Optional(Uuid),
     version: Type.Optional(VersionNumber),
-    updated_date: Type.Optional(Type.String({ description: 'The updated_date you loaded; a newer save refuses yours with 409' })),
+    updated_date: Type.Optional(
+      Type.String({
+        description: 'The updated_date you loaded; a newer save refuses yours with 409',
+      }),
+    ),
     content_name: Type.Optional(Text()),
     publish_date: Type.Optional(Text(40)),
     unpublish_date: Type.Optional(Text(40)),
     is_active: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-    status_id: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('staged'), Type.Literal('published')])),
+    status_id: Type.Optional(
+      Type.Union([Type.Literal('draft'), Type.Literal('staged'), Type.Literal('published')]),
+    ),
     content_order: Type.Optional(Type.Integer({ minimum: 1 })),
     parent_id: Type.Optional(Uuid),
     ...Changes.properties,
@@ -52,7 +70,9 @@ export const CreateDraftBody = Type.Object(
   {
     content_id: Uuid,
     copied_from: Type.Optional(VersionNumber),
-    is_locked: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])),
+    is_locked: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -61,12 +81,25 @@ export const DraftFromVersionBody = Type.Object(
   {
     content_id: Uuid,
     version: VersionNumber,
-    sub: Type.Optional(Type.String({ description: "The caller's user id; must match the signed-in user" })),
-    is_locked: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])),
+    sub: Type.Optional(
+      Type.String({ description: "The caller's user id; must match the signed-in user" }),
+    ),
+    is_locked: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })]),
+    ),
   },
   { additionalProperties: false },
 );
 
-export const UnlockQuery = Type.Object({ force: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-export const LockedQuery = Type.Object({ locked_by: Type.Optional(Type.String()) }, { additionalProperties: false });
-export const TypeParams = Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const UnlockQuery = Type.Object(
+  { force: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export const LockedQuery = Type.Object(
+  { locked_by: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export const TypeParams = Type.Object(
+  { type: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);

@@ -25,33 +25,64 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
   const tags = ['Content'];
 
-  app.post('/contents', { schema: { tags, summary: 'Add Item: create content under a parent', body: CreateContentBody } }, async (request, reply) => {
-    reply.status(201);
-    return createContent(ctx(request), request.body);
-  });
+  app.post(
+    '/contents',
+    {
+      schema: { tags, summary: 'Add Item: create content under a parent', body: CreateContentBody },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createContent(ctx(request), request.body);
+    },
+  );
   app.put(
     '/contents/:id',
     {
       schema: {
         tags,
-        summary: 'Save (every changed field, zone, block and block field at once), update status, or reorder',
+        summary:
+          'Save (every changed field, zone, block and block field at once), update status, or reorder',
         params: ContentIdParams,
         body: SaveContentBody,
       },
     },
     (request) => saveContent(ctx(request), request.params.id, request.body),
   );
-  app.delete('/contents/:id', { schema: { tags, summary: 'Delete a content item and all its versions', params: ContentIdParams } }, (request) =>
-    deleteContent(ctx(request), request.params.id),
+  app.delete(
+    '/contents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a content item and all its versions',
+        params: ContentIdParams,
+      },
+    },
+    (request) => deleteContent(ctx(request), request.params.id),
   );
-  app.post('/contents/draft', { schema: { tags, summary: 'Create a draft copied from a version (default 1)', body: CreateDraftBody } }, async (request, reply) => {
-    reply.status(201);
-    const { content_id, copied_from, is_locked } = request.body;
-    return createDraft(ctx(request), { content_id, version: copied_from ?? 1, is_locked });
-  });
+  app.post(
+    '/contents/draft',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft copied from a version (default 1)',
+        body: CreateDraftBody,
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      const { content_id, copied_from, is_locked } = request.body;
+      return createDraft(ctx(request), { content_id, version: copied_from ?? 1, is_locked });
+    },
+  );
   app.post(
     '/contents/draftfromversion',
-    { schema: { tags, summary: 'Create a draft from a version (Lock on published content)', body: DraftFromVersionBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft from a version (Lock on published content)',
+        body: DraftFromVersionBody,
+      },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       if (request.body.sub !== undefined && request.body.sub !== actor.userId) {
@@ -63,20 +94,45 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.delete(
     '/contents/draft/:id',
-    { schema: { tags, summary: 'Delete Draft (never version 1)', params: ContentIdParams, querystring: OptionalVersionQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete Draft (never version 1)',
+        params: ContentIdParams,
+        querystring: OptionalVersionQuery,
+      },
+    },
     (request) => deleteDraft(ctx(request), request.params.id, request.query.version),
   );
-  app.put('/lockcontents/:id', { schema: { tags: ['Locks'], summary: 'Lock content for the caller', params: ContentIdParams } }, (request) =>
-    lockContent(ctx(request), request.params.id),
+  app.put(
+    '/lockcontents/:id',
+    {
+      schema: { tags: ['Locks'], summary: 'Lock content for the caller', params: ContentIdParams },
+    },
+    (request) => lockContent(ctx(request), request.params.id),
   );
   app.put(
     '/unlockcontents/:id',
-    { schema: { tags: ['Locks'], summary: "Unlock (the owner; an administrator with force=true releases anyone's lock)", params: ContentIdParams, querystring: UnlockQuery } },
+    {
+      schema: {
+        tags: ['Locks'],
+        summary: "Unlock (the owner; an administrator with force=true releases anyone's lock)",
+        params: ContentIdParams,
+        querystring: UnlockQuery,
+      },
+    },
     (request) => unlockContent(ctx(request), request.params.id, request.query.force ?? false),
   );
   app.put(
     '/content/updatedinfo/:id',
-    { schema: { tags, summary: "Stamp a version's updated date and person", params: ContentIdParams, querystring: VersionQuery } },
+    {
+      schema: {
+        tags,
+        summary: "Stamp a version's updated date and person",
+        params: ContentIdParams,
+        querystring: VersionQuery,
+      },
+    },
     (request) => touchContent(ctx(request), request.params.id, request.query.version),
   );
 };

@@ -8,23 +8,63 @@ import { getSite, listSites } from '../../operations/sites/read-sites';
 import { IdParams } from '../../schemas/common';
 
 const LevelQuery = Type.Object(
-  { level: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'How many levels of children to include (default 1)' })) },
+  {
+    level: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100,
+        description: 'How many levels of children to include (default 1)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
-  app.get('/menus', { schema: { tags: ['Menus'], summary: 'The whole menu tree the caller may read' } }, (request) => getMenus(db, actorOf(request)));
-  app.get('/menus/contents/:id', { schema: { tags: ['Menus'], summary: 'An item and its children', params: IdParams, querystring: LevelQuery } }, (request) =>
-    getMenuSubtree(db, actorOf(request), request.params.id, request.query.level ?? 1, 'latest'),
+  app.get(
+    '/menus',
+    { schema: { tags: ['Menus'], summary: 'The whole menu tree the caller may read' } },
+    (request) => getMenus(db, actorOf(request)),
+  );
+  app.get(
+    '/menus/contents/:id',
+    {
+      schema: {
+        tags: ['Menus'],
+        summary: 'An item and its children',
+        params: IdParams,
+        querystring: LevelQuery,
+      },
+    },
+    (request) =>
+      getMenuSubtree(db, actorOf(request), request.params.id, request.query.level ?? 1, 'latest'),
   );
   app.get(
     '/menus/contents/latestpublishable/:id',
-    { schema: { tags: ['Menus'], summary: 'An item and its children, latest publishable variant', params: IdParams, querystring: LevelQuery } },
-    (request) => getMenuSubtree(db, actorOf(request), request.params.id, request.query.level ?? 1, 'latestpublishable'),
+    {
+      schema: {
+        tags: ['Menus'],
+        summary: 'An item and its children, latest publishable variant',
+        params: IdParams,
+        querystring: LevelQuery,
+      },
+    },
+    (request) =>
+      getMenuSubtree(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.query.level ?? 1,
+        'latestpublishable',
+      ),
   );
-  app.get('/contents/sites', { schema: { tags: ['Sites'], summary: 'The sites' } }, (request) => listSites(db, actorOf(request)));
-  app.get('/contents/sites/:id', { schema: { tags: ['Sites'], summary: 'A site and its view data', params: IdParams } }, (request) =>
-    getSite(db, actorOf(request), request.params.id),
+  app.get('/contents/sites', { schema: { tags: ['Sites'], summary: 'The sites' } }, (request) =>
+    listSites(db, actorOf(request)),
+  );
+  app.get(
+    '/contents/sites/:id',
+    { schema: { tags: ['Sites'], summary: 'A site and its view data', params: IdParams } },
+    (request) => getSite(db, actorOf(request), request.params.id),
   );
 };
