@@ -17,6 +17,7 @@ export async function loadUserActor(db: Db, userId: string): Promise<Actor> {
     .innerJoin('roles', 'roles.role_id', 'user_roles.role_id')
     .select(['roles.role_id', 'roles.is_admin'])
     .where('user_roles.user_id', '=', userId)
+    .orderBy('roles.role_id')
     .execute();
   return {
     kind: 'user',
