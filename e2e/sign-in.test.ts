@@ -1,0 +1,209 @@
+/**
+ * Signing in for real: Canopy started as `canopy start` on a fresh data folder, Debian's
+ * Chromium driven through the embedded provider's sign-in page with the authorization code flow
+ * and PKCE, then the content API called with the access token the browser got.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const SCREENSHOT = '/tmp/canopy-sign-in.png';
+const ERROR_SCREENSHOT = '/tmp/canopy-sign-in-error.png';
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startCanopy(
+  dataDir: string,
+  port: number,
+): Promise<{ child: ChildProcess; output: () => string }> {
+  let output = '';
+  const child = spawn(process.execPath, [resolve('packages/server/bin/canopy.js'), 'start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CANOPY_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CANOPY_DATA_DIR: dataDir,
+      CANOPY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 50_000;
+  while (!output.includes('Canopy is running')) {
+    if (child.exitCode !== null) throw new Error(`canopy start exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`canopy start did not come up: ${output}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return { child, output: () => output };
+}
+
+describe('signing in through the embedded provider in Chromium', () => {
+  let dataDir: string;
+  let server: Awaited<ReturnType<typeof startCanopy>>;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = await startCanopy(dataDir, port);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.child.exitCode === null) {
+      const exited = new Promise((done) => server.child.once('exit', done));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Opens the authorization request; the admin page it returns to is stood in for by a stub. */
+  async function beginSignIn(page: Page) {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const state = randomBytes(8).toString('hex');
+    const redirectUri = `${base}/admin/`;
+    await page.route(`${base}/admin/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Admin</title><p>Signed in</p>',
+      }),
+    );
+    const query = new URLSearchParams({
+      client_id: 'canopy-admin',
+      response_type: 'code',
+      scope: 'openid profile api-access email',
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+    });
+    await page.goto(`${base}/oidc/auth?${query}`);
+    return { verifier, state, redirectUri };
+  }
+
+  it('says the administrator password came from the environment, without printing it', () => {
+    expect(server.output()).toContain("user 'admin'  password (the password from the environment)");
+    expect(server.output()).not.toContain(ADMIN_PASSWORD);
+  });
+
+  it('shows a clear error for a wrong password', async () => {
+    const page = await browser.newPage();
+    await beginSignIn(page);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'The username or password is not correct. Check them and try again.',
+    );
+    expect(await page.getByLabel('Username').inputValue()).toBe('admin');
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: ERROR_SCREENSHOT });
+    await page.close();
+  });
+
+  it('signs in with code + PKCE and calls the API with the access token', async () => {
+    const page = await browser.newPage();
+    const { verifier, state, redirectUri } = await beginSignIn(page);
+    expect(await page.title()).toBe('Sign in · Canopy');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.screenshot({ path: SCREENSHOT });
+
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await Promise.all([
+      page.waitForURL((url) => url.href.startsWith(redirectUri)),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+    const callback = new URL(page.url());
+    expect(callback.searchParams.get('state')).toBe(state);
+    const code = callback.searchParams.get('code');
+    expect(code).toBeTruthy();
+
+    // The admin page exchanges the code and calls the API, as the admin panel does.
+    const result = await page.evaluate(
+      async ({ code, verifier, redirectUri }) => {
+        const tokenResponse = await fetch('/oidc/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: code!,
+            redirect_uri: redirectUri,
+            client_id: 'canopy-admin',
+            code_verifier: verifier,
+          }),
+        });
+        const tokens = await tokenResponse.json();
+        const me = await fetch('/api/identity/personinfo', {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        });
+        const without = await fetch('/api/identity/personinfo');
+        return {
+          tokenStatus: tokenResponse.status,
+          scope: tokens.scope as string,
+          idToken: tokens.id_token as string,
+          status: me.status,
+          person: await me.json(),
+          withoutStatus: without.status,
+        };
+      },
+      { code, verifier, redirectUri },
+    );
+    expect(result.tokenStatus).toBe(200);
+    // The access token is for the API; the profile and email scopes show in the ID token.
+    expect(result.scope).toBe('api-access');
+    const idToken = JSON.parse(Buffer.from(result.idToken.split('.')[1]!, 'base64url').toString());
+    expect(idToken).toMatchObject({
+      aud: 'canopy-admin',
+      preferred_username: 'admin',
+      email: 'admin@example.com',
+    });
+    expect(result.status).toBe(200);
+    expect(result.person).toMatchObject({
+      preferred_username: 'admin',
+      name: 'Ada Admin',
+      email: 'admin@example.com',
+      roles: ['administrator'],
+      is_admin: 1,
+    });
+    expect(result.withoutStatus).toBe(401);
+    await page.close();
+  });
+});
