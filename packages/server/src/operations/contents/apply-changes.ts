@@ -111,17 +111,24 @@ export async function applyChanges(
   for (const block of blocks) templateIds.add(block.template_id);
   for (const change of blockChanges) if (change.template_id) templateIds.add(change.template_id);
   const definitions = await loadBlockDefinitions(trx, [...templateIds]);
-  const knownTemplates = new Set(
+  // Every widget template named, with the container item each container widget holds.
+  const widgetRows =
     templateIds.size === 0
       ? []
-      : (
-          await trx
-            .selectFrom('templates')
-            .select('template_id')
-            .where('template_id', 'in', [...templateIds])
-            .execute()
-        ).map((t) => t.template_id),
+      : await trx
+          .selectFrom('templates')
+          .select(['template_id', 'container_item_child_reference'])
+          .where('template_id', 'in', [...templateIds])
+          .execute();
+  const containerItemOf = new Map(
+    widgetRows.map((t) => [t.template_id, t.container_item_child_reference]),
   );
+
+  /** A zone allows its listed widgets and the container items those containers hold. */
+  const zoneAllows = (allowedWidgets: string, templateId: string) => {
+    const listed = allowedWidgets.split('|').map((w) => w.trim());
+    return listed.includes(templateId) || listed.some((w) => containerItemOf.get(w) === templateId);
+  };
 
   const sameTarget = (
     kind: Kind,
@@ -401,7 +408,7 @@ export async function applyChanges(
       error('content_block', id, `its zone ${regionId} is not a zone of this version`);
       continue;
     }
-    if (!knownTemplates.has(templateId)) {
+    if (!containerItemOf.has(templateId)) {
       error('content_block', id, `widget template ${templateId} does not exist`);
       continue;
     }
@@ -409,13 +416,7 @@ export async function applyChanges(
     const allowed = zoneField
       ? definitions.get(zoneField.template_block_id)?.field?.allowed_widgets
       : null;
-    if (
-      allowed &&
-      !allowed
-        .split('|')
-        .map((w) => w.trim())
-        .includes(templateId)
-    ) {
+    if (allowed && !zoneAllows(allowed, templateId)) {
       error('content_block', id, `widget template ${templateId} is not allowed in this zone`);
       continue;
     }

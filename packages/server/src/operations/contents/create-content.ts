@@ -10,7 +10,6 @@ import {
   FIRST_VERSION,
   INVALID_TEMPLATE_MESSAGE,
   childPath,
-  fieldTypeOf,
   isAllowedChild,
   levelOf,
   nextOrder,
@@ -20,15 +19,10 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { grantCreatorPermissions, requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
-import {
-  ITEM_NAME_BLOCK,
-  PAGE_URL_BLOCK,
-  isNamed,
-  loadBlockDefinitions,
-} from '../../repositories/field-definitions';
 import { itemOr404 } from './guards';
 import { readContentVersion } from './get-content';
 import { checkPageUrlFree } from './page-url';
+import { createInitialFields } from './initial-fields';
 
 export interface CreateContentInput {
   content_id?: string | undefined;
@@ -127,42 +121,12 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
       })
       .execute();
 
-    const definitions = [
-      ...(await loadBlockDefinitions(trx, [template.template_id])).values(),
-    ].sort((a, b) => a.block_order - b.block_order);
-    const fields = definitions.map((definition) => ({
-      field_id: randomUUID(),
-      version: FIRST_VERSION,
+    await createInitialFields(trx, {
       content_id: contentId,
-      template_block_id: definition.template_block_id,
-      field_value: isNamed(definition, ITEM_NAME_BLOCK)
-        ? name
-        : isNamed(definition, PAGE_URL_BLOCK)
-          ? item.page_url
-          : (definition.field?.default_value ?? null),
-      content_ref: null,
-    }));
-    if (fields.length > 0) await trx.insertInto('content_fields').values(fields).execute();
-    const zones = fields.filter(
-      (_, i) => fieldTypeOf(definitions[i]!.field ?? {}) === 'Dynamic Zone',
-    );
-    if (zones.length > 0) {
-      await trx
-        .insertInto('dynamic_regions')
-        .values(
-          zones.map((field) => {
-            const regionId = randomUUID();
-            return {
-              region_id: regionId,
-              version: FIRST_VERSION,
-              content_id: contentId,
-              field_id: field.field_id,
-              region_value: JSON.stringify({ id: regionId, type: 'dynamicZone', blocks: [] }),
-            };
-          }),
-        )
-        .execute();
-    }
+      template_id: template.template_id,
+      name,
+      page_url: item.page_url,
+    });
 
     // record: the creator holds all four permissions on what they made
     await grantCreatorPermissions(trx, actor, contentId);
