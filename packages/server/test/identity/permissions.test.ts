@@ -31,7 +31,7 @@ describe.each(DIALECTS)('per-item permissions on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const put = (roleId: string, payload: unknown, as = 'admin') =>
+  const put = (roleId: string, payload: object, as = 'admin') =>
     t.request({ method: 'PUT', url: `/api/permissions/${roleId}`, payload, as });
   const rolesOn = (itemId: string, as = 'admin') =>
     t.request({ method: 'GET', url: `/api/contents/${itemId}/roles`, as });
