@@ -1,5 +1,5 @@
 /** Builds the Canopy application (no listening: `cli.ts` does that, tests use `inject`). */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type OpenDatabase } from './db/index';
@@ -34,7 +34,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // Request lines only when debugging: at info level they would drown what matters.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     // request.ip is the socket's peer unless that peer is a configured proxy.
     ...(config.auth.trustedProxies.length > 0 && { trustProxy: config.auth.trustedProxies }),
   }).withTypeProvider<TypeBoxTypeProvider>();
