@@ -1,0 +1,163 @@
+/** Measurements over real HTTP on loopback: sequential latency (fetch) and throughput (autocannon). */
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+export interface Reply {
+  status: number;
+  text: string;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  token?: string | undefined;
+  body?: unknown;
+}
+
+/** One request; the whole body is read, so the time covers the reply's last byte. */
+export async function call(url: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A request that must answer `status`; returns the body's text. */
+export async function expectStatus(
+  url: string,
+  options: CallOptions = {},
+  status = 200,
+): Promise<string> {
+  const reply = await call(url, options);
+  if (reply.status !== status) {
+    const method = options.method ?? 'GET';
+    throw new Error(
+      `${method} ${url} answered ${reply.status}, expected ${status}: ${reply.text.slice(0, 500)}`,
+    );
+  }
+  return reply.text;
+}
+
+/** A request that must answer `status`; returns the parsed body. */
+export async function expectJson<T>(
+  url: string,
+  options: CallOptions = {},
+  status = 200,
+): Promise<T> {
+  return JSON.parse(await expectStatus(url, options, status)) as T;
+}
+
+export interface LatencyStats {
+  runs: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface LatencyOptions {
+  runs: number;
+  /** Unmeasured runs first (JIT, caches, connection). */
+  warmup?: number;
+  /** Stop early once this much time has gone by (at least `minRuns` are always made). */
+  budgetMs?: number;
+  minRuns?: number;
+}
+
+/** Times `run` one call after another; `run` gets the run number, so it can vary its input. */
+export async function sequentialLatency(
+  run: (index: number) => Promise<unknown>,
+  { runs, warmup = 3, budgetMs = Infinity, minRuns = 5 }: LatencyOptions,
+): Promise<LatencyStats> {
+  for (let i = 0; i < warmup; i++) await run(-1 - i);
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await run(i);
+    samples.push(performance.now() - t0);
+    if (samples.length >= minRuns && performance.now() - started > budgetMs) break;
+  }
+  return summarise(samples);
+}
+
+/**
+ * Times two calls alternately (a, b, a, b...), so that a change in the machine's speed during the
+ * runs weighs on both alike: for comparing two requests with each other.
+ */
+export async function pairedLatency(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  { runs, warmup = 2, budgetMs = Infinity, minRuns = 5 }: LatencyOptions,
+): Promise<[LatencyStats, LatencyStats]> {
+  const samples: [number[], number[]] = [[], []];
+  const started = performance.now();
+  for (let i = -warmup; i < runs; i++) {
+    for (const [k, run] of [a, b].entries()) {
+      const t0 = performance.now();
+      await run();
+      if (i >= 0) samples[k]!.push(performance.now() - t0);
+    }
+    if (i + 1 >= minRuns && performance.now() - started > budgetMs) break;
+  }
+  return [summarise(samples[0]), summarise(samples[1])];
+}
+
+export function summarise(samples: number[]): LatencyStats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+  return {
+    runs: sorted.length,
+    mean: sorted.reduce((sum, x) => sum + x, 0) / sorted.length,
+    p50: rank(0.5),
+    p99: rank(0.99),
+    max: sorted[sorted.length - 1]!,
+  };
+}
+
+export interface Throughput {
+  /** Mean requests per second over the measured seconds. */
+  rps: number;
+  latencyMean: number;
+  latencyP99: number;
+  requests: number;
+}
+
+export interface ThroughputOptions {
+  connections?: number;
+  seconds?: number;
+  warmupSeconds?: number;
+  token?: string | undefined;
+}
+
+/** Requests per second with `connections` keep-alive connections; every reply must be a 2xx. */
+export async function throughput(
+  url: string,
+  options: ThroughputOptions = {},
+): Promise<Throughput> {
+  const { connections = 10, seconds = 5, warmupSeconds = 1, token } = options;
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const fire = async (duration: number) => {
+    const result = await autocannon({ url, connections, duration, headers });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0) {
+      throw new Error(
+        `${url}: ${failed} of ${result.requests.total} requests failed (non-2xx, errors or timeouts)`,
+      );
+    }
+    return result;
+  };
+  if (warmupSeconds > 0) await fire(warmupSeconds);
+  const result = await fire(seconds);
+  return {
+    rps: result.requests.average,
+    latencyMean: result.latency.average,
+    latencyP99: result.latency.p99,
+    requests: result.requests.total,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The server process the bench measures, started by `server.ts`: either the bare Fastify route
+ * (the baseline) or Canopy built with `build()` on the bench database. It listens on a free
+ * loopback port and reports that port to its parent.
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { build } from '../../packages/server/src/app';
+import { openDatabase } from '../../packages/server/src/db/index';
+import { BARE_PATH } from './server';
+
+async function bareApp(): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.get(BARE_PATH, async () => ({ hello: 'world' }));
+  return app;
+}
+
+async function canopyApp(): Promise<FastifyInstance> {
+  const env = process.env;
+  const database = await openDatabase({
+    url: env.BENCH_DB_URL || undefined,
+    sqliteFile: env.BENCH_DB_FILE!,
+    schema: env.BENCH_DB_SCHEMA || undefined,
+  });
+  const app = await build({
+    database,
+    logger: false,
+    config: {
+      dataDir: env.BENCH_DATA_DIR!,
+      publicUrl: env.BENCH_PUBLIC_URL!,
+      databaseUrl: undefined,
+    },
+  });
+  app.addHook('onClose', () => database.close());
+  return app;
+}
+
+const app = process.env.BENCH_SERVER === 'canopy' ? await canopyApp() : await bareApp();
+await app.listen({ host: '127.0.0.1', port: 0 });
+process.send!({ port: (app.server.address() as AddressInfo).port });
+
+const stop = () => void app.close().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+// The bench went away (crash, Ctrl-C): never outlive it.
+process.once('disconnect', stop);

@@ -1,0 +1,84 @@
+/** Starts and stops the measured servers, each in its own Node process like a real deployment. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Connection } from './database';
+
+/** The bare route's path. */
+export const BARE_PATH = '/hello';
+
+/** The issuer base both the server and the bench's token signer use. */
+export const PUBLIC_URL = 'http://127.0.0.1';
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const ENTRY = fileURLToPath(new URL('./serve.ts', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export function startBareServer(): Promise<RunningServer> {
+  return startServer({ BENCH_SERVER: 'bare' });
+}
+
+/** Canopy on the bench database, with public delivery on (bearer tokens work as well). */
+export function startCanopyServer(connection: Connection): Promise<RunningServer> {
+  return startServer({
+    BENCH_SERVER: 'canopy',
+    BENCH_DB_URL: connection.url ?? '',
+    BENCH_DB_FILE: connection.sqliteFile,
+    BENCH_DB_SCHEMA: connection.schema ?? '',
+    BENCH_DATA_DIR: connection.dataDir,
+    BENCH_PUBLIC_URL: PUBLIC_URL,
+    CANOPY_PUBLIC_DELIVERY: 'true',
+  });
+}
+
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = fork(ENTRY, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  // Start-up warnings would clutter the report; they are shown if the server fails to start.
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const name = env.BENCH_SERVER;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`The ${name} server did not start within ${START_TIMEOUT_MS} ms:\n${output}`),
+      );
+    }, START_TIMEOUT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The ${name} server exited during start (code ${code}):\n${output}`));
+    });
+    child.once('message', (message: { port: number }) => {
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve({
+        origin: `http://127.0.0.1:${message.port}`,
+        pid: child.pid!,
+        stop: () => stopChild(child),
+      });
+    });
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

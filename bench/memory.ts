@@ -1,0 +1,93 @@
+/**
+ * Memory at idle: a fresh `canopy start` (first start: migrations and demo seed) on a free port
+ * with a temporary data folder, measured from /proc/<pid>/status once it listens and has idled.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { memoryRow, step, type Row } from './lib/report';
+import { stopChild } from './lib/server';
+
+const CLI = fileURLToPath(new URL('../packages/server/bin/canopy.js', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const IDLE_MS = 3_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('No port')),
+      );
+    });
+  });
+}
+
+/** Whether something accepts TCP connections on the port (no HTTP request, so no extra work). */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A /proc/<pid>/status figure in MB (VmRSS: resident now; VmHWM: the peak). */
+export function procStatusMb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`/proc/${pid}/status has no ${key}`);
+  return Number(match[1]) / 1024;
+}
+
+export async function benchIdleMemory(): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-idle-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CANOPY_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (!(await listening(port))) {
+      if (child.exitCode !== null)
+        throw new Error(`canopy start exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`canopy start did not listen within ${START_TIMEOUT_MS} ms:\n${output}`);
+      await sleep(100);
+    }
+    await sleep(IDLE_MS);
+    const rss = procStatusMb(child.pid!, 'VmRSS');
+    const peak = procStatusMb(child.pid!, 'VmHWM');
+    step(
+      `idle canopy start: ${rss.toFixed(1)} MB resident, ${peak.toFixed(1)} MB peak during start`,
+    );
+    return [
+      memoryRow('Server RSS at idle (canopy start)', rss, 150),
+      memoryRow('  peak RSS during first start', peak),
+    ];
+  } finally {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

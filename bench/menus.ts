@@ -1,0 +1,76 @@
+/** GET /api/menus: the whole tree, for an administrator and for a role with many settings. */
+import type { MenuItem } from '@canopy/core';
+import type { CanopyWorld } from './lib/canopy';
+import { createRoleWithSettings } from './lib/data';
+import { expectJson, expectStatus, pairedLatency, sequentialLatency } from './lib/measure';
+import { describeLatency, latencyRow, ratioRow, step, type Baseline, type Row } from './lib/report';
+
+/** Up to 20 timed runs, fewer if the tree is so slow that they would take over 30 s. */
+const RUNS = { runs: 20, warmup: 2, budgetMs: 30_000, minRuns: 5 };
+
+function countContent(items: MenuItem[]): number {
+  let count = 0;
+  for (const item of items) {
+    if (item.item_type === 'content') count++;
+    count += countContent(item.children ?? []);
+  }
+  return count;
+}
+
+export async function benchAdminMenus(
+  world: CanopyWorld,
+  baseline: Baseline,
+  label: string,
+  targetMs: number,
+): Promise<Row> {
+  const url = `${world.server.origin}/api/menus`;
+  const token = world.adminToken;
+  const shown = countContent(await expectJson<MenuItem[]>(url, { token }));
+  if (shown !== world.items.length) {
+    throw new Error(
+      `The administrator's menu shows ${shown} content items, expected ${world.items.length}`,
+    );
+  }
+  const stats = await sequentialLatency(() => expectStatus(url, { token }), RUNS);
+  step(`menus, ${label} items, administrator: ${describeLatency(stats)}`);
+  return latencyRow(`GET /api/menus, ${label} items (admin)`, stats, baseline, targetMs);
+}
+
+/**
+ * A non-administrator whose role sets rights on `settings` items, against the administrator:
+ * both menus are requested alternately, so the ratio holds even on a busy machine.
+ */
+export async function benchRoleMenus(
+  world: CanopyWorld,
+  baseline: Baseline,
+  settings: number,
+): Promise<Row[]> {
+  const role = await createRoleWithSettings(world.db, world.items, settings);
+  const token = await world.tokenFor('bench-editor', [role.roleId]);
+  const url = `${world.server.origin}/api/menus`;
+  const shown = countContent(await expectJson<MenuItem[]>(url, { token }));
+  if (shown === 0 || shown >= world.items.length) {
+    throw new Error(
+      `The role's menu shows ${shown} of ${world.items.length} items; its settings were not applied`,
+    );
+  }
+  const [admin, stats] = await pairedLatency(
+    () => expectStatus(url, { token: world.adminToken }),
+    () => expectStatus(url, { token }),
+    RUNS,
+  );
+  step(
+    `menus, role with settings on ${role.items} items (${role.rows} rows), ${shown} items readable: ${describeLatency(stats)}`,
+  );
+  step(`menus, administrator, alternating with the role: ${describeLatency(admin)}`);
+  const label = `${world.items.length.toLocaleString('en-US')} items`;
+  return [
+    latencyRow(`GET /api/menus, ${label} (role, ${role.items} settings)`, stats, baseline),
+    ratioRow(
+      '  role menu vs admin menu (alternating)',
+      stats.mean / admin.mean,
+      `${shown} items shown`,
+      1.5,
+    ),
+  ];
+}

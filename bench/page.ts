@@ -1,0 +1,210 @@
+/**
+ * Pages: a published page read by site + Page URL (throughput against the bare route), and a
+ * page of 250 widget blocks x 4 fields saved through PUT /api/contents/{id} and read back.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Content } from '@canopy/core';
+import type { CanopyWorld } from './lib/canopy';
+import { fillPage, widgetValue } from './lib/data';
+import {
+  call,
+  expectJson,
+  expectStatus,
+  sequentialLatency,
+  summarise,
+  throughput,
+} from './lib/measure';
+import {
+  describeLatency,
+  describeThroughput,
+  latencyRow,
+  notMeasuredRow,
+  step,
+  throughputRow,
+  type Baseline,
+  type Row,
+} from './lib/report';
+
+/** Blocks on the published page read by URL: a typical page, not the 250-block stress case. */
+const DELIVERY_BLOCKS = 10;
+const SAVE_BLOCKS = 250;
+
+/** Blocks and block fields of a content reply, over all its zones. */
+function countBlocks(content: Content): { blocks: number; fields: number; values: string[] } {
+  let blocks = 0;
+  const values: string[] = [];
+  for (const field of Object.values(content.content_fields)) {
+    for (const region of Object.values(field.dynamic_content_regions)) {
+      for (const block of Object.values(region.content_blocks)) {
+        blocks++;
+        for (const blockField of Object.values(block.content_blocks_fields))
+          values.push(blockField.field_value ?? '');
+      }
+    }
+  }
+  return { blocks, fields: values.length, values };
+}
+
+export async function benchDelivery(world: CanopyWorld, baseline: Baseline): Promise<Row[]> {
+  const item = world.items.find((candidate) => candidate.lvl === 3);
+  if (!item) throw new Error('The tree has no third level to pick a page from');
+  await fillPage(world.db, world.model, item, DELIVERY_BLOCKS);
+  const query = `site_id=${item.siteId}&page_url=${encodeURIComponent(item.pageUrl)}`;
+  const url = `${world.server.origin}/api/contents?${query}`;
+  const page = await expectJson<Content>(url, { token: world.adminToken });
+  const shape = countBlocks(page);
+  if (
+    page.content_id !== item.id ||
+    page.status_id !== 'published' ||
+    shape.blocks !== DELIVERY_BLOCKS
+  ) {
+    throw new Error(
+      `GET ${url} answered content ${page.content_id} (${page.status_id}, ${shape.blocks} blocks)`,
+    );
+  }
+  const name = `GET /api/contents?site_id&page_url (${DELIVERY_BLOCKS} blocks)`;
+  const rows: Row[] = [];
+  const bearer = await throughput(url, { token: world.adminToken });
+  step(`published page by URL, bearer token: ${describeThroughput(bearer)}`);
+  rows.push(throughputRow(`${name}, bearer`, bearer, baseline, 0.5));
+
+  const anonymous = await call(url);
+  if (anonymous.status === 200) {
+    const open = await throughput(url);
+    step(`published page by URL, public delivery: ${describeThroughput(open)}`);
+    rows.push(throughputRow(`${name}, public`, open, baseline, 0.5));
+  } else {
+    rows.push(
+      notMeasuredRow(
+        `${name}, public`,
+        `no public delivery (anonymous read: ${anonymous.status})`,
+        '>= 50% of bare',
+      ),
+    );
+  }
+  return rows;
+}
+
+interface PlannedBlock {
+  blockId: string;
+  fields: { fieldId: string; templateBlockId: string }[];
+}
+
+export async function benchPageSave(world: CanopyWorld, baseline: Baseline): Promise<Row[]> {
+  const { origin } = world.server;
+  const token = world.adminToken;
+  const { model } = world;
+  // Add Item: the creator holds the lock of the new draft.
+  const created = await expectJson<Content>(
+    `${origin}/api/contents`,
+    {
+      method: 'POST',
+      token,
+      body: {
+        parent_id: world.items[0]!.id,
+        template_id: model.pageTemplateId,
+        content_name: `Page with ${SAVE_BLOCKS} blocks`,
+      },
+    },
+    201,
+  );
+  const zoneField = created.content_fields[model.page.zone];
+  const region = zoneField && Object.values(zoneField.dynamic_content_regions)[0];
+  if (!zoneField || !region) throw new Error('The new page has no Dynamic Zone region');
+  const url = `${origin}/api/contents/${created.content_id}`;
+
+  const blocks: PlannedBlock[] = Array.from({ length: SAVE_BLOCKS }, () => ({
+    blockId: randomUUID(),
+    fields: model.widget.map((templateBlockId) => ({ fieldId: randomUUID(), templateBlockId })),
+  }));
+  const blockFields = (tag: string, status: { create: true } | { edited: true }) =>
+    blocks.flatMap((block, b) =>
+      block.fields.map((field, f) => ({
+        field_id: field.fieldId,
+        block_id: block.blockId,
+        template_block_id: field.templateBlockId,
+        field_value: widgetValue(b, f, tag),
+        cmsItemStatus: status,
+      })),
+    );
+
+  // The first save: one zone edit, 250 new blocks, 1,000 new block fields.
+  const firstBody = {
+    version: created.version,
+    updated_date: created.updated_date,
+    dynamic_content_regions: [
+      {
+        region_id: region.region_id,
+        field_id: zoneField.field_id,
+        region_value: {
+          id: region.region_id,
+          type: 'dynamicZone',
+          blocks: blocks.map((block) => ({ id: block.blockId })),
+        },
+        cmsItemStatus: { edited: true },
+      },
+    ],
+    content_blocks: blocks.map((block) => ({
+      block_id: block.blockId,
+      region_id: region.region_id,
+      template_id: model.widgetTemplateId,
+      content_block_order: 1,
+      cmsItemStatus: { create: true },
+    })),
+    content_blocks_fields: blockFields('first-save', { create: true }),
+  };
+  const t0 = performance.now();
+  const first = await expectJson<Content>(url, { method: 'PUT', token, body: firstBody });
+  const firstSave = summarise([performance.now() - t0]);
+  const firstShape = countBlocks(first);
+  if (firstShape.blocks !== SAVE_BLOCKS || firstShape.fields !== SAVE_BLOCKS * 4) {
+    throw new Error(
+      `The first save left ${firstShape.blocks} blocks and ${firstShape.fields} block fields`,
+    );
+  }
+  step(
+    `save creating ${SAVE_BLOCKS} blocks and ${SAVE_BLOCKS * 4} block fields: ${describeLatency(firstSave)}`,
+  );
+
+  // Re-saves of every block field, each sending the updated_date the previous reply gave.
+  let updatedDate = first.updated_date;
+  let lastTag = '';
+  const resave = await sequentialLatency(
+    async (run) => {
+      lastTag = `save-${run}`;
+      const body = {
+        version: first.version,
+        updated_date: updatedDate,
+        content_blocks_fields: blockFields(lastTag, { edited: true }),
+      };
+      const reply = await expectJson<Content>(url, { method: 'PUT', token, body });
+      updatedDate = reply.updated_date;
+    },
+    { runs: 20, warmup: 2 },
+  );
+  step(`re-save of ${SAVE_BLOCKS * 4} block fields: ${describeLatency(resave)}`);
+
+  const page = await expectJson<Content>(url, { token });
+  const shape = countBlocks(page);
+  if (shape.blocks !== SAVE_BLOCKS || !shape.values.every((value) => value.includes(lastTag))) {
+    throw new Error(`GET ${url} does not show the last save (${shape.blocks} blocks)`);
+  }
+  const read = await sequentialLatency(() => expectStatus(url, { token }), { runs: 50, warmup: 5 });
+  step(`read of the ${SAVE_BLOCKS}-block page: ${describeLatency(read)}`);
+
+  return [
+    latencyRow(
+      `PUT /api/contents/{id}, create ${SAVE_BLOCKS} blocks + ${SAVE_BLOCKS * 4} fields`,
+      firstSave,
+      baseline,
+    ),
+    latencyRow(
+      `PUT /api/contents/{id}, re-save ${SAVE_BLOCKS * 4} block fields`,
+      resave,
+      baseline,
+      100,
+    ),
+    latencyRow(`GET /api/contents/{id}, ${SAVE_BLOCKS} blocks`, read, baseline, 20),
+  ];
+}
