@@ -109,9 +109,9 @@ export async function requirePermission(
 
 /**
  * The permissions the actor holds on each of `items`, computed in one pass over the settings of
- * the actor's roles (a menu of thousands of items costs one extra query, not one per item).
- * Items must come parents first (tree or path order); an item whose parent is not among them
- * inherits from the parent's ancestry, read from the database.
+ * the actor's roles (a menu of thousands of items costs a few queries, not one per item).
+ * Items must come parents first (tree or path order); items whose parent is not among them
+ * inherit from that parent's ancestry, read for all of them at once.
  */
 export async function permissionsForItems(
   db: Db,
@@ -125,25 +125,61 @@ export async function permissionsForItems(
     return result;
   }
   const settings = await loadSettings(db, actor);
+  const given = new Set(items.map((item) => item.id));
+  const outsideParents = [
+    ...new Set(
+      items.map((item) => item.parent_id).filter((id): id is string => !!id && !given.has(id)),
+    ),
+  ];
+  const parentOf = await ancestorsOf(db, outsideParents);
   const states = new Map<string, InheritedState>();
-  const outside = new Map<string, InheritedState>();
-  for (const item of items) {
-    let parentState: InheritedState = new Map();
-    if (item.parent_id) {
-      const known = states.get(item.parent_id) ?? outside.get(item.parent_id);
-      if (known) parentState = known;
-      else {
-        for (const id of await ancestry(db, item.parent_id)) {
-          parentState = inherit(parentState, settings.get(id));
-        }
-        outside.set(item.parent_id, parentState);
-      }
+  const stateOf = (id: string | null | undefined): InheritedState => {
+    if (!id) return new Map();
+    const known = states.get(id);
+    if (known) return known;
+    // Walk up iteratively to the nearest known state, then back down.
+    const chain: string[] = [];
+    let cursor: string | null | undefined = id;
+    while (cursor && !states.has(cursor) && !chain.includes(cursor)) {
+      chain.push(cursor);
+      cursor = parentOf.get(cursor);
     }
-    const state = inherit(parentState, settings.get(item.id));
+    let state = (cursor && states.get(cursor)) || new Map();
+    for (const link of chain.reverse()) {
+      state = inherit(state, settings.get(link));
+      states.set(link, state);
+    }
+    return state;
+  };
+  for (const item of items) {
+    const state = inherit(stateOf(item.parent_id), settings.get(item.id));
     states.set(item.id, state);
     result.set(item.id, granted(state));
   }
   return result;
+}
+
+/** Parent links of the given items and all their ancestors, in both trees, in one query each. */
+async function ancestorsOf(db: Db, ids: string[]): Promise<Map<string, string | null>> {
+  const parentOf = new Map<string, string | null>();
+  for (let start = 0; start < ids.length; start += 5000) {
+    const batch = sql.join(ids.slice(start, start + 5000));
+    for (const [table, idColumn] of [
+      ['content_items', 'content_id'],
+      ['templates', 'template_id'],
+    ] as const) {
+      const { rows } = await sql<{ id: string; parent_id: string | null }>`
+        WITH RECURSIVE up(id, parent_id) AS (
+          SELECT ${sql.ref(idColumn)}, parent_id FROM ${sql.table(table)} WHERE ${sql.ref(idColumn)} IN (${batch})
+          UNION
+          SELECT ${sql.ref(`t.${idColumn}`)}, t.parent_id
+          FROM ${sql.table(table)} AS t JOIN up ON ${sql.ref(`t.${idColumn}`)} = up.parent_id
+        )
+        SELECT id, parent_id FROM up`.execute(db);
+      for (const row of rows) parentOf.set(row.id, row.parent_id);
+    }
+  }
+  return parentOf;
 }
 
 /** The two trees items live in, with their id columns. */
@@ -175,11 +211,10 @@ export function readableFilter(
       UNION ALL
       SELECT ${sql.ref(`child.${id}`)}, readable.role_id
       FROM readable JOIN ${sql.table(table)} AS child ON child.parent_id = readable.item_id
-      WHERE NOT EXISTS (
-        SELECT 1 FROM role_permissions AS own
-        WHERE own.role_id = readable.role_id AND own.content_id = ${sql.ref(`child.${id}`)}
-          AND own.permission_id = 'Read'
-      )
+      LEFT JOIN role_permissions AS own
+        ON own.role_id = readable.role_id AND own.content_id = ${sql.ref(`child.${id}`)}
+        AND own.permission_id = 'Read'
+      WHERE own.role_id IS NULL
     )
     SELECT item_id FROM readable)`;
 }
