@@ -235,6 +235,20 @@ describe.each(DIALECTS)('template reads on %s', (dialect) => {
       });
       expect(forbidden.statusCode).toBe(403);
     });
+
+    it('leaves out widgets the caller may not read', async () => {
+      await userWith(t, 'pagereader', [
+        { itemId: IDS.page, permissions: ['Read'] },
+        { itemId: IDS.quote, permissions: ['Read'] },
+      ]);
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/templates/${IDS.page}/widgetreferences`,
+        as: 'pagereader',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((w: { template_id: string }) => w.template_id)).toEqual([IDS.quote]);
+    });
   });
 
   describe('GET /api/templates/{id}/references', () => {

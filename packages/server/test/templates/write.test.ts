@@ -233,7 +233,17 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
         'creator',
       );
       expect(allowed.statusCode).toBe(201);
-      expect(allowed.json().updated_by).toBe('creator');
+      // The creator gets all four permissions on what they made (§6).
+      expect(allowed.json()).toMatchObject({
+        updated_by: 'creator',
+        permissions: ['Edit', 'Create', 'Delete', 'Read'],
+      });
+      const own = await t.request({
+        method: 'DELETE',
+        url: `/api/templates/${allowed.json().template_id}`,
+        as: 'creator',
+      });
+      expect(own.statusCode).toBe(200);
     });
   });
 

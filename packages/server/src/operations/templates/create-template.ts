@@ -1,7 +1,12 @@
 /** POST /api/templates: a new template at the end of its parent's children (§3 Menu item). */
 import { randomUUID } from 'node:crypto';
 import { childPath, levelOf } from '@canopy/core';
-import { permissionsOn, requirePermission } from '../../access/permissions';
+import {
+  grantCreatorPermissions,
+  permissionsOn,
+  personalRoleId,
+  requirePermission,
+} from '../../access/permissions';
 import { now, type OpContext } from '../context';
 import { fail } from '../../errors';
 import { loadTemplate } from '../../repositories/templates';
@@ -82,7 +87,14 @@ export async function createTemplate(
         updated_by: actor.username,
       })
       .execute();
+
+    // Record: the creator holds all four permissions on what they made (§6).
+    await grantCreatorPermissions(trx, actor, templateId);
+    const withGrant =
+      actor.kind === 'user' && actor.userId
+        ? { ...actor, roleIds: [...actor.roleIds, personalRoleId(actor.userId)] }
+        : actor;
     const template = (await loadTemplate(trx, templateId))!;
-    return { ...template, permissions: await permissionsOn(trx, actor, templateId) };
+    return { ...template, permissions: await permissionsOn(trx, withGrant, templateId) };
   });
 }

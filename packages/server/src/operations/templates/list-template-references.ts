@@ -1,5 +1,5 @@
 /** GET /api/templates/{id}/references: the content items that use a template (as theirs or as a widget). */
-import { permissionsOn, requirePermission } from '../../access/permissions';
+import { readableIds, requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
 import {
   contentUsingTemplate,
@@ -14,12 +14,7 @@ export async function listTemplateReferences(
   await templateOr404(db, templateId);
   await requirePermission(db, actor, templateId, 'Read');
   const references = await contentUsingTemplate(db, templateId);
-  if (actor.isAdmin) return references;
   // Lists only hold what the caller may read.
-  const readable = await Promise.all(
-    references.map(async (ref) =>
-      (await permissionsOn(db, actor, ref.content_id)).includes('Read'),
-    ),
-  );
-  return references.filter((_ref, index) => readable[index]);
+  const readable = await readableIds(db, actor, 'content_items');
+  return readable ? references.filter((ref) => readable.has(ref.content_id)) : references;
 }

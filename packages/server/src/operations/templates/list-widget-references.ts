@@ -3,7 +3,7 @@
  * (the in-page editor's Blocks tab), sorted by name. A zone with an empty allowed_widgets list
  * allows every widget template.
  */
-import { permissionsOn, requirePermission } from '../../access/permissions';
+import { readableIds, requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
 import { loadTemplates, type TemplateView } from '../../repositories/templates';
 import { allowedWidgetIds } from './field-rules';
@@ -36,17 +36,12 @@ export async function listWidgetReferences(
 
   // Ids of templates that are gone or are not widgets are skipped, not reported.
   const widgets = (await loadTemplates(db, ids)).filter((widget) => widget.widget_type != null);
-  const readable = actor.isAdmin
-    ? widgets
-    : (
-        await Promise.all(
-          widgets.map(async (widget) =>
-            (await permissionsOn(db, actor, widget.template_id)).includes('Read') ? widget : null,
-          ),
-        )
-      ).filter((widget): widget is TemplateView => widget !== null);
-  return readable.sort(
-    (a, b) =>
-      a.template_name.localeCompare(b.template_name) || a.template_id.localeCompare(b.template_id),
-  );
+  const readable = await readableIds(db, actor, 'templates');
+  return widgets
+    .filter((widget) => !readable || readable.has(widget.template_id))
+    .sort(
+      (a, b) =>
+        a.template_name.localeCompare(b.template_name) ||
+        a.template_id.localeCompare(b.template_id),
+    );
 }
