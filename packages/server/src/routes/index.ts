@@ -6,6 +6,8 @@ import { identityRoutes } from './identity/index';
 import { userRoutes } from './users/index';
 import { roleRoutes } from './roles/index';
 import { permissionRoutes } from './permissions/index';
+import { referenceRoutes } from './references/index';
+import { templateRoutes } from './templates/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
@@ -14,4 +16,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(permissionRoutes);
+  await app.register(referenceRoutes);
+  await app.register(templateRoutes);
 }
