@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { build } from '../src/app';
+import type { Config } from '../src/config';
 import { openDatabase, type DialectName, type Db } from '../src/db/index';
 import { ensureBuiltInRoles } from '../src/operations/users/roles';
 import { createUser } from '../src/operations/users/create-user';
@@ -30,7 +31,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(dialect: DialectName): Promise<TestApp> {
+/** `overrides` replace parts of the configuration (e.g. `auth: loadAuthConfig({ ... })`). */
+export async function startApp(
+  dialect: DialectName,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   let dir: string | undefined;
   let schema: string | undefined;
   if (dialect === 'sqlite') dir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
@@ -49,6 +54,7 @@ export async function startApp(dialect: DialectName): Promise<TestApp> {
       dataDir: dir ?? tmpdir(),
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
+      ...overrides,
     },
   });
   await app.ready();

@@ -1,14 +1,16 @@
-/** Shared infrastructure decorated on the app: the database, configuration, token issuer. */
+/** Shared infrastructure decorated on the app: database, configuration, token issuer, caches. */
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db/index';
 import type { TokenIssuer } from '../auth/tokens';
+import type { DeliveryCache } from '../cache/delivery-cache';
 
 export interface Canopy {
   db: Db;
   dialect: DialectName;
   config: Config;
   tokens: TokenIssuer;
+  deliveryCache: DeliveryCache;
 }
 
 declare module 'fastify' {
@@ -20,6 +22,14 @@ declare module 'fastify' {
 export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
   async (app, { canopy, close }) => {
     app.decorate('canopy', canopy);
+    // Any successful write may change what is published: start the delivery cache afresh,
+    // before the writer hears back, so no reader it tells can see the old page.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+        canopy.deliveryCache.clear();
+      }
+      return payload;
+    });
     app.addHook('onClose', close);
   },
   { name: 'canopy-context' },

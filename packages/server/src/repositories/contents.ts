@@ -59,7 +59,7 @@ export function isLive(
 
 /**
  * The version a variant shows: latest = newest of any status; latestpublishable = newest staged
- * or published (§5 Publishing); published = newest published, if it is live now.
+ * or published (§5 Publishing); published = the newest published version that is live now.
  */
 export function pickVersion(
   versions: readonly ContentVersionRow[],
@@ -72,10 +72,8 @@ export function pickVersion(
       return newestFirst[0];
     case 'latestpublishable':
       return newestFirst.find((v) => v.status_id === 'staged' || v.status_id === 'published');
-    case 'published': {
-      const published = newestFirst.find((v) => v.status_id === 'published');
-      return published && isLive(published, now) ? published : undefined;
-    }
+    case 'published':
+      return newestFirst.find((v) => v.status_id === 'published' && isLive(v, now));
   }
 }
 

@@ -2,7 +2,8 @@
  * Delivery reads (§7 Content): a page by site and Page URL, and a site's page URLs, in the
  * published variant (live published versions only) or latest publishable (preview).
  */
-import type { Content } from '@canopy/core';
+import { isDefaultDate, normaliseDate, type Content } from '@canopy/core';
+import type { DeliveryCache } from '../../cache/delivery-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import type { ContentVersionRow } from '../../db/schema';
@@ -56,6 +57,45 @@ async function requireSite(db: Db, siteId: string): Promise<void> {
     .where('site_id', '=', siteId)
     .executeTakeFirst();
   if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+}
+
+/** The next moment a page's published output may change by date alone. */
+function nextBoundary(versions: readonly ContentVersionRow[], now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const version of versions) {
+    for (const date of [version.publish_date, version.unpublish_date]) {
+      if (isDefaultDate(date)) continue;
+      const at = Date.parse(normaliseDate(date).replace(' ', 'T'));
+      if (at > now && at < next) next = at;
+    }
+  }
+  return next;
+}
+
+/**
+ * The published page as JSON text, from the delivery cache when it has it. Only for
+ * published-only callers, whose replies do not depend on who they are.
+ */
+export async function readPublishedPageJson(
+  db: Db,
+  cache: DeliveryCache,
+  actor: Actor,
+  siteId: string,
+  pageUrl: string,
+): Promise<string> {
+  const key = `${siteId}\n${pageUrl}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const page = await readPageByUrl(db, actor, siteId, pageUrl, 'published');
+  const versions = await db
+    .selectFrom('content_versions')
+    .selectAll()
+    .where('content_id', '=', page.content_id)
+    .where('status_id', '=', 'published')
+    .execute();
+  const body = JSON.stringify(page);
+  cache.set(key, body, nextBoundary(versions, Date.now()));
+  return body;
 }
 
 export async function readPageByUrl(

@@ -2,7 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../plugins/auth';
 import { readContentVersion } from '../../operations/contents/get-content';
-import { listPageUrls, readPageByUrl } from '../../operations/contents/read-published';
+import {
+  listPageUrls,
+  readPageByUrl,
+  readPublishedPageJson,
+} from '../../operations/contents/read-published';
 import { ContentIdParams, ContentVersionParams, SiteQuery, SiteUrlQuery } from './schemas';
 
 export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,14 +41,20 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { delivery: true },
     },
-    (request) =>
-      readPageByUrl(
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { site_id, page_url } = request.query;
+      if (!actor.publishedOnly) return readPageByUrl(db, actor, site_id, page_url, 'published');
+      // Published-only callers get the same reply whoever they are: serve it from the cache.
+      const body = await readPublishedPageJson(
         db,
-        actorOf(request),
-        request.query.site_id,
-        request.query.page_url,
-        'published',
-      ),
+        app.canopy.deliveryCache,
+        actor,
+        site_id,
+        page_url,
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
   app.get(
     '/latestpublishable/contents',
