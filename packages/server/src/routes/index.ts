@@ -6,6 +6,7 @@ import { identityRoutes } from './identity/index';
 import { userRoutes } from './users/index';
 import { roleRoutes } from './roles/index';
 import { permissionRoutes } from './permissions/index';
+import { apiKeyRoutes } from './apikeys/index';
 import { referenceRoutes } from './references/index';
 import { templateRoutes } from './templates/index';
 
@@ -16,6 +17,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(permissionRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(referenceRoutes);
   await app.register(templateRoutes);
 }

@@ -96,6 +96,80 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
   });
 });
 
+describe.each(DIALECTS)('API keys over the API on %s', (dialect) => {
+  let t: IdentityApp;
+  beforeAll(async () => {
+    t = await startIdentityApp(dialect);
+    await t.user('admin', ['administrator']);
+    await t.user('eddie', ['editor']);
+  });
+  afterAll(() => t.close());
+
+  it('lets an administrator create, list and revoke keys', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/apikeys',
+      as: 'admin',
+      payload: { name: 'builder', scope: 'role', role_id: 'author' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { key, key_id } = created.json();
+    expect(created.json()).toMatchObject({ name: 'builder', scope: 'role', role_id: 'author' });
+    const used = await t.app.inject({
+      method: 'GET',
+      url: '/api/identity/personinfo',
+      headers: { 'x-api-key': key },
+    });
+    expect(used.json()).toMatchObject({ preferred_username: 'apikey:builder', roles: ['author'] });
+
+    const list = await t.request({ method: 'GET', url: '/api/apikeys', as: 'admin' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        key_id,
+        name: 'builder',
+        key_prefix: key.slice(0, 12),
+        revoked_date: null,
+      }),
+    ]);
+    expect(list.body).not.toContain(key);
+
+    const revoked = await t.request({
+      method: 'DELETE',
+      url: `/api/apikeys/${key_id}`,
+      as: 'admin',
+    });
+    expect(revoked.statusCode).toBe(204);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/identity/personinfo',
+      headers: { 'x-api-key': key },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('keeps keys to administrators and checks the scope', async () => {
+    const editor = await t.request({
+      method: 'POST',
+      url: '/api/apikeys',
+      as: 'eddie',
+      payload: { name: 'sneaky', scope: 'role', role_id: 'administrator' },
+    });
+    expect(editor.statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/apikeys', as: 'eddie' })).statusCode).toBe(
+      403,
+    );
+    const badScope = await t.request({
+      method: 'POST',
+      url: '/api/apikeys',
+      as: 'admin',
+      payload: { name: 'odd', scope: 'everything' },
+    });
+    expect(badScope.statusCode).toBe(400);
+    expect(badScope.json().message).toBe('The field "scope" must be one of: published, role');
+  });
+});
+
 describe.each(DIALECTS)('public delivery on %s', (dialect) => {
   let t: IdentityApp;
   beforeAll(async () => {

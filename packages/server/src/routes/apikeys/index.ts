@@ -1,0 +1,100 @@
+/** API keys for server-side callers (administrators): list, create (key shown once), revoke. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { actorOf } from '../../plugins/auth';
+import { createApiKey } from '../../operations/apikeys/create-api-key';
+import { listApiKeys } from '../../operations/apikeys/list-api-keys';
+import { revokeApiKey } from '../../operations/apikeys/revoke-api-key';
+
+const ApiKey = Type.Object(
+  {
+    key_id: Type.String(),
+    name: Type.String(),
+    key_prefix: Type.String({ description: 'The first characters of the key, to recognise it' }),
+    scope: Type.String({ enum: ['published', 'role'] }),
+    role_id: Type.Union([Type.String(), Type.Null()]),
+    created_by: Type.String(),
+    created_date: Type.String(),
+    revoked_date: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+const CreatedApiKey = Type.Object(
+  {
+    key_id: Type.String(),
+    name: Type.String(),
+    key: Type.String({ description: 'The key itself: shown this once, send it as x-api-key' }),
+    key_prefix: Type.String(),
+    scope: Type.String({ enum: ['published', 'role'] }),
+    role_id: Type.Union([Type.String(), Type.Null()]),
+    created_date: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+const NewApiKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    scope: Type.String({
+      enum: ['published', 'role'],
+      description: 'published: reads published content only; role: acts with role_id',
+    }),
+    role_id: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.canopy;
+  const tags = ['API keys'];
+
+  app.get(
+    '/apikeys',
+    {
+      schema: {
+        tags,
+        summary: 'Every API key (never the keys themselves)',
+        response: { 200: Type.Array(ApiKey) },
+      },
+    },
+    (request) => listApiKeys(db, actorOf(request)),
+  );
+
+  app.post(
+    '/apikeys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key; the reply shows the key once',
+        body: NewApiKeyBody,
+        response: { 201: CreatedApiKey },
+      },
+    },
+    async (request, reply) => {
+      const { name, scope, role_id } = request.body;
+      const created = await createApiKey(db, actorOf(request), {
+        name,
+        scope: scope as 'published' | 'role',
+        roleId: role_id,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/apikeys/:key_id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API key: it stops working at once',
+        params: Type.Object({ key_id: Type.String() }, { additionalProperties: false }),
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await revokeApiKey(db, actorOf(request), request.params.key_id);
+      return reply.status(204).send(null);
+    },
+  );
+};
