@@ -53,44 +53,40 @@ interface SeedTemplate extends Omit<NewTemplate, 'template_id'> {
 const PAGE_TAB = { edit_in_behavior: 'Page Properties Tab' } as const;
 const SELECTED_TAB = { edit_in_behavior: 'Selected Tab' } as const;
 const REQUIRED = { is_required: 1 } as const;
+const IMAGES = { restrict_to_content_type: 'image' } as const;
+const PAGES = { restrict_to_content_type: 'page' } as const;
+const NEWSLETTER_APP = { microapp_id: 'newsletter', microapp_version: '1' } as const;
 
-function itemName(blockId: string): SeedBlock {
-  return {
-    block_id: blockId,
-    name: 'Item Name',
-    type: 'Short Text',
-    settings: { ...REQUIRED, ...PAGE_TAB },
-  };
-}
-function readOnly(blockId: string, name: string): SeedBlock {
-  return { block_id: blockId, name, type: 'Read Only', settings: PAGE_TAB };
-}
-function media(blockId: string, name: string, contentType: string, required = false): SeedBlock {
-  return {
-    block_id: blockId,
-    name,
-    type: 'Media Library Asset',
-    settings: { ...PAGE_TAB, restrict_to_content_type: contentType, is_required: required ? 1 : 0 },
-  };
-}
-function widget(
-  templateId: string,
+function block(
+  block_id: string,
   name: string,
-  fileLayout: string,
-  icon: string,
+  type: FieldType,
+  settings?: FieldSettings,
+): SeedBlock {
+  return { block_id, name, type, settings };
+}
+const itemName = (blockId: string) =>
+  block(blockId, 'Item Name', 'Short Text', { ...REQUIRED, ...PAGE_TAB });
+const readOnly = (blockId: string, name: string) => block(blockId, name, 'Read Only', PAGE_TAB);
+const media = (blockId: string, name: string, contentType: string, required = false) =>
+  block(blockId, name, 'Media Library Asset', {
+    ...PAGE_TAB,
+    restrict_to_content_type: contentType,
+    is_required: required ? 1 : 0,
+  });
+
+/** A widget under the widget-templates root; its fields are edited in the Selected tab. */
+function widget(
+  template: Pick<SeedTemplate, 'template_id' | 'template_name' | 'file_layout'> &
+    Partial<SeedTemplate>,
   blocks: SeedBlock[],
-  extra: Partial<NewTemplate> = {},
 ): SeedTemplate {
   return {
-    template_id: templateId,
-    template_name: name,
     template_type_id: WIDGET_TEMPLATE_TYPE,
     parent_id: WIDGET_TEMPLATES_ROOT_ID,
     widget_type: 'Block Widget',
-    file_layout: fileLayout,
-    custom_icon_class: icon,
-    ...extra,
-    blocks: blocks.map((block) => ({ ...block, settings: { ...SELECTED_TAB, ...block.settings } })),
+    ...template,
+    blocks: blocks.map((b) => ({ ...b, settings: { ...SELECTED_TAB, ...b.settings } })),
   };
 }
 
@@ -98,126 +94,127 @@ const W = WIDGET;
 /** Widgets first: the page's dynamic zone can only allow widgets that exist. */
 const WIDGETS: SeedTemplate[] = [
   widget(
-    IDS.card,
-    'Card',
-    'card',
-    'fa-square',
+    {
+      template_id: IDS.card,
+      template_name: 'Card',
+      file_layout: 'card',
+      custom_icon_class: 'fa-square',
+      widget_type: 'Container Item Widget',
+    },
     [
-      { block_id: W.card.title, name: 'Title', type: 'Short Text', settings: REQUIRED },
-      { block_id: W.card.text, name: 'Text', type: 'Long Text' },
-      {
-        block_id: W.card.image,
-        name: 'Image',
-        type: 'Media Library Asset',
-        settings: { restrict_to_content_type: 'image' },
-      },
-      {
-        block_id: W.card.link,
-        name: 'Link',
-        type: 'Content Reference Picker',
-        settings: { restrict_to_content_type: 'page' },
-      },
+      block(W.card.title, 'Title', 'Short Text', REQUIRED),
+      block(W.card.text, 'Text', 'Long Text'),
+      block(W.card.image, 'Image', 'Media Library Asset', IMAGES),
+      block(W.card.link, 'Link', 'Content Reference Picker', PAGES),
     ],
-    { widget_type: 'Container Item Widget' },
   ),
   widget(
-    IDS.heroBanner,
-    'Hero Banner',
-    'hero-banner',
-    'fa-image',
+    {
+      template_id: IDS.heroBanner,
+      template_name: 'Hero Banner',
+      file_layout: 'hero-banner',
+      custom_icon_class: 'fa-image',
+      widget_template_data: { heights: ['medium', 'large'], defaultHeight: 'large' },
+    },
     [
-      { block_id: W.heroBanner.heading, name: 'Heading', type: 'Short Text', settings: REQUIRED },
-      { block_id: W.heroBanner.subheading, name: 'Subheading', type: 'Long Text' },
-      {
-        block_id: W.heroBanner.backgroundImage,
-        name: 'Background Image',
-        type: 'Media Library Asset',
-        settings: { restrict_to_content_type: 'image' },
-      },
-      {
-        block_id: W.heroBanner.link,
-        name: 'Link',
-        type: 'Content Reference Picker',
-        settings: { restrict_to_content_type: 'page' },
-      },
+      block(W.heroBanner.heading, 'Heading', 'Short Text', REQUIRED),
+      block(W.heroBanner.subheading, 'Subheading', 'Long Text'),
+      block(W.heroBanner.backgroundImage, 'Background Image', 'Media Library Asset', IMAGES),
+      block(W.heroBanner.link, 'Link', 'Content Reference Picker', PAGES),
     ],
-    { widget_template_data: { heights: ['medium', 'large'], defaultHeight: 'large' } },
   ),
-  widget(IDS.richTextBlock, 'Rich Text Block', 'rich-text-block', 'fa-align-left', [
-    { block_id: W.richTextBlock.heading, name: 'Heading', type: 'Short Text' },
-    { block_id: W.richTextBlock.body, name: 'Body', type: 'Rich Text', settings: REQUIRED },
-  ]),
-  widget(IDS.callToAction, 'Call To Action', 'call-to-action', 'fa-bullhorn', [
-    {
-      block_id: W.callToAction.label,
-      name: 'Label',
-      type: 'Short Text',
-      settings: { ...REQUIRED, tool_tip: 'The text on the button' },
-    },
-    {
-      block_id: W.callToAction.link,
-      name: 'Link',
-      type: 'Content Reference Picker',
-      settings: REQUIRED,
-    },
-    {
-      block_id: W.callToAction.style,
-      name: 'Style',
-      type: 'Dropdown',
-      settings: { field_values: 'primary|secondary|link', default_value: 'primary' },
-    },
-    {
-      block_id: W.callToAction.openInNewTab,
-      name: 'Open In New Tab',
-      type: 'Checkbox',
-      settings: { default_value: 'false' },
-    },
-  ]),
-  widget(IDS.imageWithCaption, 'Image With Caption', 'image-with-caption', 'fa-camera', [
-    {
-      block_id: W.imageWithCaption.image,
-      name: 'Image',
-      type: 'Media Library Asset',
-      settings: { ...REQUIRED, restrict_to_content_type: 'image' },
-    },
-    { block_id: W.imageWithCaption.caption, name: 'Caption', type: 'Long Text' },
-  ]),
-  widget(IDS.quote, 'Quote', 'quote', 'fa-quote-left', [
-    { block_id: W.quote.quote, name: 'Quote', type: 'Long Text', settings: REQUIRED },
-    { block_id: W.quote.attribution, name: 'Attribution', type: 'Short Text' },
-  ]),
   widget(
-    IDS.cardGrid,
-    'Card Grid',
-    'card-grid',
-    'fa-th-large',
-    [
-      { block_id: W.cardGrid.heading, name: 'Heading', type: 'Short Text' },
-      {
-        block_id: W.cardGrid.columns,
-        name: 'Columns',
-        type: 'Dropdown',
-        settings: { field_values: '2|3|4', default_value: '3' },
-      },
-    ],
     {
+      template_id: IDS.richTextBlock,
+      template_name: 'Rich Text Block',
+      file_layout: 'rich-text-block',
+      custom_icon_class: 'fa-align-left',
+    },
+    [
+      block(W.richTextBlock.heading, 'Heading', 'Short Text'),
+      block(W.richTextBlock.body, 'Body', 'Rich Text', REQUIRED),
+    ],
+  ),
+  widget(
+    {
+      template_id: IDS.callToAction,
+      template_name: 'Call To Action',
+      file_layout: 'call-to-action',
+      custom_icon_class: 'fa-bullhorn',
+    },
+    [
+      block(W.callToAction.label, 'Label', 'Short Text', {
+        ...REQUIRED,
+        tool_tip: 'The text on the button',
+      }),
+      block(W.callToAction.link, 'Link', 'Content Reference Picker', REQUIRED),
+      block(W.callToAction.style, 'Style', 'Dropdown', {
+        field_values: 'primary|secondary|link',
+        default_value: 'primary',
+      }),
+      block(W.callToAction.openInNewTab, 'Open In New Tab', 'Checkbox', { default_value: 'false' }),
+    ],
+  ),
+  widget(
+    {
+      template_id: IDS.imageWithCaption,
+      template_name: 'Image With Caption',
+      file_layout: 'image-with-caption',
+      custom_icon_class: 'fa-camera',
+    },
+    [
+      block(W.imageWithCaption.image, 'Image', 'Media Library Asset', { ...REQUIRED, ...IMAGES }),
+      block(W.imageWithCaption.caption, 'Caption', 'Long Text'),
+    ],
+  ),
+  widget(
+    {
+      template_id: IDS.quote,
+      template_name: 'Quote',
+      file_layout: 'quote',
+      custom_icon_class: 'fa-quote-left',
+    },
+    [
+      block(W.quote.quote, 'Quote', 'Long Text', REQUIRED),
+      block(W.quote.attribution, 'Attribution', 'Short Text'),
+    ],
+  ),
+  widget(
+    {
+      template_id: IDS.cardGrid,
+      template_name: 'Card Grid',
+      file_layout: 'card-grid',
+      custom_icon_class: 'fa-th-large',
       widget_type: 'Container Widget',
       container_item_child_reference: IDS.card,
       widget_template_data: { itemTemplate: 'Card' },
     },
+    [
+      block(W.cardGrid.heading, 'Heading', 'Short Text'),
+      block(W.cardGrid.columns, 'Columns', 'Dropdown', {
+        field_values: '2|3|4',
+        default_value: '3',
+      }),
+    ],
   ),
-  widget(IDS.newsletterSignup, 'Newsletter Signup', 'newsletter-signup', 'fa-envelope', [
-    { block_id: W.newsletterSignup.heading, name: 'Heading', type: 'Short Text' },
+  widget(
     {
-      block_id: W.newsletterSignup.app,
-      name: 'Newsletter App',
-      type: 'Micro-app Reference Picker',
-      settings: { ...REQUIRED, microapp_id: 'newsletter', microapp_version: '1' },
+      template_id: IDS.newsletterSignup,
+      template_name: 'Newsletter Signup',
+      file_layout: 'newsletter-signup',
+      custom_icon_class: 'fa-envelope',
     },
-  ]),
+    [
+      block(W.newsletterSignup.heading, 'Heading', 'Short Text'),
+      block(W.newsletterSignup.app, 'Newsletter App', 'Micro-app Reference Picker', {
+        ...REQUIRED,
+        ...NEWSLETTER_APP,
+      }),
+    ],
+  ),
 ];
 
-/** The widgets a page's Main Zone allows: every widget but the container item (the grid makes those). */
+/** The widgets a page's Main Zone allows: all but the container item (the grid makes those). */
 const ZONE_WIDGETS = WIDGETS.filter((w) => w.widget_type !== 'Container Item Widget').map(
   (w) => w.template_id,
 );
@@ -233,54 +230,39 @@ const TEMPLATES: SeedTemplate[] = [
     childLevelsNeeded: 1,
     blocks: [
       itemName(PAGE.itemName),
-      {
-        block_id: PAGE.pageUrl,
-        name: 'Page URL',
-        type: 'Short Text',
-        settings: {
-          ...REQUIRED,
-          ...PAGE_TAB,
-          regex_validation: '^/[a-z0-9/-]*$',
-          validation_message:
-            'A page URL starts with / and uses only lowercase letters, digits, - and /',
-          tool_tip: 'For example /about/team',
-        },
-      },
-      { block_id: PAGE.title, name: 'Title', type: 'Short Text', settings: PAGE_TAB },
-      { block_id: PAGE.summary, name: 'Summary', type: 'Long Text', settings: PAGE_TAB },
-      { block_id: PAGE.body, name: 'Body', type: 'Rich Text' },
-      {
-        block_id: PAGE.showInNavigation,
-        name: 'Show In Navigation',
-        type: 'Checkbox',
-        settings: { ...PAGE_TAB, default_value: 'true' },
-      },
-      {
-        block_id: PAGE.theme,
-        name: 'Theme',
-        type: 'Dropdown',
-        settings: { ...PAGE_TAB, field_values: 'light|dark|brand', default_value: 'light' },
-      },
+      block(PAGE.pageUrl, 'Page URL', 'Short Text', {
+        ...REQUIRED,
+        ...PAGE_TAB,
+        regex_validation: '^/[a-z0-9/-]*$',
+        validation_message:
+          'A page URL starts with / and uses only lowercase letters, digits, - and /',
+        tool_tip: 'For example /about/team',
+      }),
+      block(PAGE.title, 'Title', 'Short Text', PAGE_TAB),
+      block(PAGE.summary, 'Summary', 'Long Text', PAGE_TAB),
+      block(PAGE.body, 'Body', 'Rich Text'),
+      block(PAGE.showInNavigation, 'Show In Navigation', 'Checkbox', {
+        ...PAGE_TAB,
+        default_value: 'true',
+      }),
+      block(PAGE.theme, 'Theme', 'Dropdown', {
+        ...PAGE_TAB,
+        field_values: 'light|dark|brand',
+        default_value: 'light',
+      }),
       media(PAGE.heroImage, 'Hero Image', 'image'),
-      {
-        block_id: PAGE.relatedPage,
-        name: 'Related Page',
-        type: 'Content Reference Picker',
-        settings: { ...PAGE_TAB, restrict_to_content_type: 'page' },
-      },
-      {
-        block_id: PAGE.newsletterApp,
-        name: 'Newsletter App',
-        type: 'Micro-app Reference Picker',
-        settings: { ...PAGE_TAB, microapp_id: 'newsletter', microapp_version: '1' },
-      },
+      block(PAGE.relatedPage, 'Related Page', 'Content Reference Picker', {
+        ...PAGE_TAB,
+        ...PAGES,
+      }),
+      block(PAGE.newsletterApp, 'Newsletter App', 'Micro-app Reference Picker', {
+        ...PAGE_TAB,
+        ...NEWSLETTER_APP,
+      }),
       readOnly(PAGE.lastReviewedBy, 'Last Reviewed By'),
-      {
-        block_id: PAGE.mainZone,
-        name: 'Main Zone',
-        type: 'Dynamic Zone',
-        settings: { allowed_widgets: ZONE_WIDGETS.join('|') },
-      },
+      block(PAGE.mainZone, 'Main Zone', 'Dynamic Zone', {
+        allowed_widgets: ZONE_WIDGETS.join('|'),
+      }),
     ],
   },
   {
@@ -292,8 +274,8 @@ const TEMPLATES: SeedTemplate[] = [
     custom_icon_class: 'fa-puzzle-piece',
     blocks: [
       itemName(FRAGMENT.itemName),
-      { block_id: FRAGMENT.heading, name: 'Heading', type: 'Short Text', settings: PAGE_TAB },
-      { block_id: FRAGMENT.body, name: 'Body', type: 'Rich Text' },
+      block(FRAGMENT.heading, 'Heading', 'Short Text', PAGE_TAB),
+      block(FRAGMENT.body, 'Body', 'Rich Text'),
     ],
   },
   {
@@ -309,7 +291,13 @@ const TEMPLATES: SeedTemplate[] = [
     template_name: 'Media Templates',
     template_type_id: TEMPLATE_FOLDER_TYPE,
     parent_id: TEMPLATE_FOLDER_ID,
-    allowed_template_type: `image-template,video-template,multi-stream-video-template,document-template,${TEMPLATE_FOLDER_TYPE}`,
+    allowed_template_type: [
+      'image-template',
+      'video-template',
+      'multi-stream-video-template',
+      'document-template',
+      TEMPLATE_FOLDER_TYPE,
+    ].join(','),
   },
   {
     template_id: IDS.image,
@@ -320,8 +308,8 @@ const TEMPLATES: SeedTemplate[] = [
     blocks: [
       itemName(IMAGE.itemName),
       media(IMAGE.image, 'Image', 'image', true),
-      { block_id: IMAGE.altText, name: 'Alt Text', type: 'Short Text', settings: PAGE_TAB },
-      { block_id: IMAGE.caption, name: 'Caption', type: 'Long Text', settings: PAGE_TAB },
+      block(IMAGE.altText, 'Alt Text', 'Short Text', PAGE_TAB),
+      block(IMAGE.caption, 'Caption', 'Long Text', PAGE_TAB),
       readOnly(IMAGE.fileDimensions, 'File Dimensions'),
       readOnly(IMAGE.fileSize, 'File Size'),
     ],
