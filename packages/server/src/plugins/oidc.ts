@@ -125,11 +125,15 @@ async function signInRoutes(app: FastifyInstance, { provider, limiter }: SignInO
           `Too many sign-in attempts. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
         );
       }
-      const userId = await checkPassword(db, username, password);
-      if (!userId) {
+      const check = await checkPassword(db, username, password);
+      if (check === 'wrong') {
         limiter.failed(username);
         return page(401, 'The username or password is not correct. Check them and try again.');
       }
+      if (check === 'disabled') {
+        return page(403, 'This account is disabled. Ask an administrator to enable it.');
+      }
+      const userId = check.userId;
       limiter.succeeded(username);
       const to = await provider.interactionResult(
         request.raw,
@@ -197,14 +201,20 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
     .send(body);
 }
 
-async function checkPassword(db: Db, username: string, password: string): Promise<string | null> {
+/** Whether the password is right; a disabled account is told so only after a right password. */
+async function checkPassword(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<{ userId: string } | 'wrong' | 'disabled'> {
   const user = await db
     .selectFrom('users')
     .select(['user_id', 'password_hash', 'disabled'])
     .where('username', '=', username)
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? null, password);
-  return ok && user && !user.disabled ? user.user_id : null;
+  if (!ok || !user) return 'wrong';
+  return user.disabled ? 'disabled' : { userId: user.user_id };
 }
 
 /** Keys that sign the provider's cookies; kept in the database so every instance shares them. */

@@ -103,6 +103,17 @@ describe.each(DIALECTS)('embedded OpenID provider on %s', (dialect) => {
     expect(res.body).toContain('The username or password is not correct.');
   });
 
+  it('tells a disabled user so, once the password is right', async () => {
+    const id = await t.user('former', ['editor'], 'former password 1');
+    await t.db.updateTable('users').set({ disabled: 1 }).where('user_id', '=', id).execute();
+    const { interaction, cookie } = await startSignIn(t.app);
+    const res = await postSignIn(t.app, interaction, cookie, 'former', 'former password 1');
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('This account is disabled. Ask an administrator to enable it.');
+    const wrong = await postSignIn(t.app, interaction, cookie, 'former', 'not it at all');
+    expect(wrong.statusCode).toBe(401);
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const res = await t.app.inject({
       method: 'GET',
