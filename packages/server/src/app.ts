@@ -6,7 +6,7 @@ import { openDatabase, type OpenDatabase } from './db/index';
 import { loadSigningKeys } from './auth/keys';
 import { createTokenIssuer } from './auth/tokens';
 import { contextPlugin } from './plugins/context';
-import { DeliveryCache } from './cache/delivery-cache';
+import { ReadCache } from './cache/read-cache';
 import { authPlugin } from './plugins/auth';
 import { oidcPlugin } from './plugins/oidc';
 import { docsPlugin } from './plugins/docs';
@@ -51,7 +51,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       dialect: database.dialect,
       config,
       tokens: createTokenIssuer(`${config.publicUrl}/oidc`, keys),
-      deliveryCache: new DeliveryCache(),
+      readCache: new ReadCache(),
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });

@@ -1,11 +1,12 @@
 /**
- * Serialized published pages for published-only callers (the public site, the static builder),
- * keyed by site and Page URL. Published versions never change, so an entry stays right until a
- * write happens (the app clears the cache after every successful write) or a publish/unpublish
- * date passes (each entry expires at the next one). This cache is process-local: with several
- * instances, each clears on its own writes only (see README, "Beyond one machine").
+ * Serialized replies that are expensive to build and the same for many callers: published pages
+ * for published-only callers (keyed by site and Page URL) and menu trees (keyed by the caller's
+ * roles). An entry stays right until a write happens (the app clears the cache before answering
+ * any successful write) or its own expiry passes (a page's next publish or unpublish date).
+ * Process-local: with several instances, each clears on its own writes only (README, "Beyond one
+ * machine").
  */
-const MAX_ENTRIES = 10_000;
+const MAX_BYTES = 256 * 1024 * 1024;
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 interface Entry {
@@ -13,25 +14,41 @@ interface Entry {
   expires: number;
 }
 
-export class DeliveryCache {
+export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
   get(key: string, now = Date.now()): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= now) {
-      this.entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     return entry.body;
   }
 
-  set(key: string, body: string, expires: number, now = Date.now()): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  set(key: string, body: string, expires = Number.POSITIVE_INFINITY, now = Date.now()): void {
+    this.delete(key);
+    // Oldest first out, until the new entry fits the budget.
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes + body.length <= MAX_BYTES) break;
+      this.delete(oldest);
+    }
+    if (body.length > MAX_BYTES) return;
     this.entries.set(key, { body, expires: Math.min(expires, now + MAX_AGE_MS) });
+    this.bytes += body.length;
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.body.length;
+    this.entries.delete(key);
   }
 }

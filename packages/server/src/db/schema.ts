@@ -26,6 +26,9 @@ export interface ContentItemsTable {
   allowed_content_type: string;
   allowed_template_type: string;
   media_library_directory: string | null;
+  /** The newest version's Page URL and media address, kept here so the menu needs no join. */
+  page_url: string | null;
+  media_url: string | null;
   created_by: string | null;
   created_date: string;
 }

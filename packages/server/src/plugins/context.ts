@@ -3,14 +3,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db/index';
 import type { TokenIssuer } from '../auth/tokens';
-import type { DeliveryCache } from '../cache/delivery-cache';
+import type { ReadCache } from '../cache/read-cache';
 
 export interface Canopy {
   db: Db;
   dialect: DialectName;
   config: Config;
   tokens: TokenIssuer;
-  deliveryCache: DeliveryCache;
+  readCache: ReadCache;
 }
 
 declare module 'fastify' {
@@ -22,11 +22,11 @@ declare module 'fastify' {
 export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
   async (app, { canopy, close }) => {
     app.decorate('canopy', canopy);
-    // Any successful write may change what is published: start the delivery cache afresh,
+    // Any successful write may change what is published: start the read cache afresh,
     // before the writer hears back, so no reader it tells can see the old page.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-        canopy.deliveryCache.clear();
+        canopy.readCache.clear();
       }
       return payload;
     });

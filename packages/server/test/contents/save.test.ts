@@ -166,6 +166,12 @@ describe.each(DIALECTS)('the editor Save on %s', (dialect) => {
 
   it('a change to the Item Name field renames the content, and Page URL sets its address', async () => {
     const page = await createPage(t, world, 'Old Name');
+    const names = async () => {
+      const menus = (await t.request({ method: 'GET', url: '/api/menus' })).json();
+      const root = menus.find((m: { content_id: string }) => m.content_id === world.rootId);
+      return root.children.map((c: { content_name: string }) => c.content_name);
+    };
+    expect(await names()).toContain('Old Name');
     const res = await save(page.content_id, {
       version: 1,
       updated_date: page.updated_date,
@@ -186,6 +192,8 @@ describe.each(DIALECTS)('the editor Save on %s', (dialect) => {
     const menu = (
       await t.request({ method: 'GET', url: `/api/menus/contents/${world.rootId}?level=1` })
     ).json();
+    // the whole-tree menu (served from the read cache) shows the new name at once
+    expect(await names()).toContain('New Name');
     expect(
       menu.children.find((c: { content_id: string }) => c.content_id === page.content_id),
     ).toMatchObject({ content_name: 'New Name', page_url: '/new-name' });

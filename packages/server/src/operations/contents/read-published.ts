@@ -3,7 +3,7 @@
  * published variant (live published versions only) or latest publishable (preview).
  */
 import { isDefaultDate, normaliseDate, type Content } from '@canopy/core';
-import type { DeliveryCache } from '../../cache/delivery-cache';
+import type { ReadCache } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import type { ContentVersionRow } from '../../db/schema';
@@ -78,12 +78,12 @@ function nextBoundary(versions: readonly ContentVersionRow[], now: number): numb
  */
 export async function readPublishedPageJson(
   db: Db,
-  cache: DeliveryCache,
+  cache: ReadCache,
   actor: Actor,
   siteId: string,
   pageUrl: string,
 ): Promise<string> {
-  const key = `${siteId}\n${pageUrl}`;
+  const key = `page:${siteId}\n${pageUrl}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const page = await readPageByUrl(db, actor, siteId, pageUrl, 'published');

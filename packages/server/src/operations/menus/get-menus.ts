@@ -4,6 +4,8 @@
  * hang from its nearest readable ancestor, so nothing readable is ever hidden.
  */
 import type { MenuItem, Permission } from '@canopy/core';
+import { sql } from 'kysely';
+import type { ReadCache } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { treePermissions, type TreeNode } from './tree-permissions';
@@ -17,6 +19,19 @@ export async function getMenus(db: Db, actor: Actor): Promise<MenuItem[]> {
     loadTemplateRows(db),
   ]);
   return buildForest(db, actor, [...contentRows, ...templateRows]);
+}
+
+/**
+ * The menu tree as JSON text, from the read cache when it has it. The tree depends only on the
+ * caller's roles, so callers with the same roles share one entry.
+ */
+export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Promise<string> {
+  const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const body = JSON.stringify(await getMenus(db, actor));
+  cache.set(key, body);
+  return body;
 }
 
 /**
@@ -59,6 +74,7 @@ export async function buildForest(
   return roots;
 }
 
+/** Content items as menu rows, already in the reply's shape (no copying per row). */
 export async function loadContentRows(
   db: Db,
   subtreeOf?: { path: string; maxLvl?: number },
@@ -73,7 +89,9 @@ export async function loadContentRows(
       'c.content_type_id',
       't.template_type_id',
       'c.template_id',
+      sql<'content'>`'content'`.as('item_type'),
       'c.is_active',
+      sql<number>`CASE WHEN c.locked_by IS NULL THEN 0 ELSE 1 END`.as('is_locked'),
       'c.locked_by',
       'c.lvl',
       'c.parent_id',
@@ -91,27 +109,7 @@ export async function loadContentRows(
     );
     if (subtreeOf.maxLvl !== undefined) query = query.where('c.lvl', '<=', subtreeOf.maxLvl);
   }
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    content_id: row.content_id,
-    content_name: row.content_name,
-    content_order: row.content_order,
-    content_type_id: row.content_type_id,
-    template_type_id: row.template_type_id ?? null,
-    template_id: row.template_id,
-    item_type: 'content' as const,
-    is_active: row.is_active,
-    is_locked: row.locked_by ? 1 : 0,
-    locked_by: row.locked_by,
-    lvl: row.lvl,
-    parent_id: row.parent_id,
-    path: row.path,
-    custom_icon: row.custom_icon,
-    media_url: row.media_url,
-    page_url: row.page_url,
-    allowed_content_type: row.allowed_content_type,
-    allowed_template_type: row.allowed_template_type,
-  }));
+  return query.execute();
 }
 
 async function loadTemplateRows(db: Db): Promise<Row[]> {

@@ -48,7 +48,7 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Published-only callers get the same reply whoever they are: serve it from the cache.
       const body = await readPublishedPageJson(
         db,
-        app.canopy.deliveryCache,
+        app.canopy.readCache,
         actor,
         site_id,
         page_url,

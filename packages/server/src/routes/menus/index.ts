@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { actorOf } from '../../plugins/auth';
-import { getMenus } from '../../operations/menus/get-menus';
+import { getMenusJson } from '../../operations/menus/get-menus';
 import { getMenuSubtree } from '../../operations/menus/get-menu-subtree';
 import { getSite, listSites } from '../../operations/sites/read-sites';
 import { IdParams } from '../../schemas/common';
@@ -25,7 +25,10 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/menus',
     { schema: { tags: ['Menus'], summary: 'The whole menu tree the caller may read' } },
-    (request) => getMenus(db, actorOf(request)),
+    async (request, reply) => {
+      const body = await getMenusJson(db, app.canopy.readCache, actorOf(request));
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
   app.get(
     '/menus/contents/:id',
