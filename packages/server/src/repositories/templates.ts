@@ -94,33 +94,6 @@ export async function loadBlock(db: Db, blockId: string): Promise<BlockView | un
   return block;
 }
 
-/** What a content field of a template block is, per template_block_id. */
-export type BlockFieldDefinition = TemplateFieldRow & { block_name: string; template_id: string };
-
-/**
- * The field definition behind each template block of the given templates, keyed by
- * template_block_id (what content fields and block fields point at). A block's definition is its
- * first field; blocks without a field are left out.
- */
-export async function loadFieldDefinitions(
-  db: Db,
-  templateIds: readonly string[],
-): Promise<Map<string, BlockFieldDefinition>> {
-  const result = new Map<string, BlockFieldDefinition>();
-  if (templateIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('template_fields')
-    .innerJoin('template_blocks', 'template_blocks.block_id', 'template_fields.block_id')
-    .selectAll('template_fields')
-    .select('template_blocks.block_name')
-    .where('template_blocks.template_id', 'in', [...new Set(templateIds)])
-    .orderBy('template_fields.field_order')
-    .orderBy('template_fields.field_id')
-    .execute();
-  for (const row of rows) if (!result.has(row.block_id)) result.set(row.block_id, row);
-  return result;
-}
-
 export function toTemplate(row: TemplateRow): TemplateView {
   return {
     template_id: row.template_id,

@@ -8,7 +8,7 @@ import {
   WIDGET_TEMPLATES_ROOT_ID,
 } from '@canopy/core';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { loadFieldDefinitions } from '../../src/repositories/templates';
+import { loadBlockDefinitions } from '../../src/repositories/field-definitions';
 import {
   DEMO_TEMPLATES,
   DOCUMENT_BLOCK_IDS,
@@ -168,22 +168,21 @@ describe.each(DIALECTS)('template seed on %s', (dialect) => {
   });
 
   it('exposes the field definition of each block for content saves', async () => {
-    const definitions = await loadFieldDefinitions(t.db, [IDS.page, IDS.quote]);
+    const definitions = await loadBlockDefinitions(t.db, [IDS.page, IDS.quote]);
     expect(definitions.get(PAGE_BLOCK_IDS.pageUrl)).toMatchObject({
-      block_id: PAGE_BLOCK_IDS.pageUrl,
+      template_block_id: PAGE_BLOCK_IDS.pageUrl,
       block_name: 'Page URL',
       template_id: IDS.page,
-      field_type: 'Short Text',
-      regex_validation: '^/[a-z0-9/-]*$',
+      field: { field_type: 'Short Text', regex_validation: '^/[a-z0-9/-]*$' },
     });
-    expect(definitions.get(PAGE_BLOCK_IDS.showInNavigation)).toMatchObject({
+    expect(definitions.get(PAGE_BLOCK_IDS.showInNavigation)?.field).toMatchObject({
       field_type: 'Checkbox',
       default_value: 'true',
     });
-    expect(definitions.get(PAGE_BLOCK_IDS.mainZone)?.allowed_widgets?.split('|')).toContain(
+    expect(definitions.get(PAGE_BLOCK_IDS.mainZone)?.field?.allowed_widgets?.split('|')).toContain(
       IDS.quote,
     );
-    expect(definitions.get(DEMO_TEMPLATES.blocks.quote.quote)).toMatchObject({
+    expect(definitions.get(DEMO_TEMPLATES.blocks.quote.quote)?.field).toMatchObject({
       field_type: 'Long Text',
       is_required: 1,
     });
