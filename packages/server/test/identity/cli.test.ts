@@ -1,0 +1,86 @@
+/** The `canopy` command line's identity commands, run as a person would run them. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+
+const run = promisify(execFile);
+const BIN = resolve(__dirname, '../../bin/canopy.js');
+
+// Each command is a fresh Node process compiling TypeScript: seconds each, so generous limits.
+describe('canopy user, apikey and token commands', { timeout: 120_000 }, () => {
+  let dataDir: string;
+  const canopy = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(process.execPath, [BIN, ...args], {
+        env: { ...process.env, CANOPY_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '3000' },
+      });
+      return { code: 0, out: stdout.trim() };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, out: `${failed.stdout}${failed.stderr}`.trim() };
+    }
+  };
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'canopy-cli-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('adds a user with a generated password, lists, disables and re-enables them', async () => {
+    const added = await canopy('user', 'add', 'nina', '--role', 'editor', '--given-name', 'Nina');
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^Added 'nina' \([0-9a-f-]{36}\) with roles: editor$/m);
+    expect(added.out).toMatch(/^Password \(shown this once\): [A-Za-z0-9]{20}$/m);
+
+    expect((await canopy('user', 'set-roles', 'nina', 'author,editor')).out).toBe(
+      "'nina' now has roles: author, editor",
+    );
+    expect((await canopy('user', 'list')).out).toMatch(/^nina\tactive\tauthor,editor\t/m);
+
+    expect((await canopy('user', 'disable', 'nina')).out).toBe("'nina' is now disabled");
+    const refused = await canopy('token', '--user', 'nina');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('canopy: The user "nina" is disabled');
+    await canopy('user', 'enable', 'nina');
+
+    const token = await canopy('token', '--user', 'nina', '--ttl', '60');
+    expect(token.code).toBe(0);
+    const claims = decodeJwt(token.out);
+    expect(claims).toMatchObject({
+      iss: 'http://localhost:3000/oidc',
+      aud: 'canopy-api',
+      preferred_username: 'nina',
+    });
+    expect(claims.exp! - claims.iat!).toBe(60);
+  });
+
+  it('refuses unknown roles and users with a message', async () => {
+    const role = await canopy('user', 'add', 'olga', '--role', 'wizard');
+    expect(role.code).toBe(1);
+    expect(role.out).toBe('canopy: Role wizard was not found');
+    const user = await canopy('user', 'disable', 'nobody');
+    expect(user.out).toBe('canopy: User nobody was not found');
+  });
+
+  it('creates, lists and revokes API keys', async () => {
+    const created = await canopy('apikey', 'create', 'site-builder', '--published');
+    expect(created.code).toBe(0);
+    const key = created.out.split('\n').pop()!;
+    expect(key).toMatch(/^cnp_[A-Za-z0-9_-]{43}$/);
+    const list = await canopy('apikey', 'list');
+    expect(list.out).toMatch(
+      new RegExp(`^site-builder\\t${key.slice(0, 12)}\\.\\.\\.\\tpublished\\tactive\\t`, 'm'),
+    );
+    expect(list.out).not.toContain(key);
+    expect((await canopy('apikey', 'revoke', 'site-builder')).out).toBe(
+      "Revoked API key 'site-builder'",
+    );
+    expect((await canopy('apikey', 'list')).out).toMatch(/^site-builder\t.*\trevoked /m);
+    const both = await canopy('apikey', 'create', 'x', '--published', '--role', 'editor');
+    expect(both.out).toBe('canopy: Give exactly one of --published or --role <role>');
+  });
+});
