@@ -71,15 +71,31 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
       jwksUri: env.OIDC_JWKS_URI || undefined,
     };
   }
+  const accessTokenTtl = Number(env.CANOPY_ACCESS_TOKEN_TTL ?? 900);
+  if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 60 || accessTokenTtl > 86_400) {
+    throw new Error(
+      `CANOPY_ACCESS_TOKEN_TTL must be whole seconds from 60 to 86400, got "${env.CANOPY_ACCESS_TOKEN_TTL}"`,
+    );
+  }
   return {
     mode,
     external,
     trustedProxies,
     publicDelivery: env.CANOPY_PUBLIC_DELIVERY === 'true',
-    allowedOrigins: list(env.CANOPY_ALLOWED_ORIGINS).map((origin) => new URL(origin).origin),
-    accessTokenTtl: Number(env.CANOPY_ACCESS_TOKEN_TTL ?? 900),
+    allowedOrigins: list(env.CANOPY_ALLOWED_ORIGINS).map(originOf),
+    accessTokenTtl,
     signInLimits: DEFAULT_SIGN_IN_LIMITS,
   };
+}
+
+function originOf(value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    throw new Error(
+      `CANOPY_ALLOWED_ORIGINS: "${value}" is not an origin like https://admin.example.com`,
+    );
+  }
 }
 
 function list(value: string | undefined): string[] {
