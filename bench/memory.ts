@@ -1,8 +1,8 @@
 /**
- * Memory at idle: a fresh `canopy start` (first start: migrations and demo seed) on a free port
+ * Memory at idle: a fresh `npm start`-style start (first start: migrations and demo seed) on a free port
  * with a temporary data folder, measured from /proc/<pid>/status once it listens and has idled.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { memoryRow, step, type Row } from './lib/report';
 import { stopChild } from './lib/server';
 
-const CLI = fileURLToPath(new URL('../packages/server/bin/canopy.js', import.meta.url));
+// The same steps as `npm start` (root package.json): compile, then run with its V8 flags.
+const BUNDLE = fileURLToPath(new URL('../packages/server/scripts/bundle.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../packages/server/dist/canopy.mjs', import.meta.url));
+const NODE_FLAGS = ['--max-semi-space-size=8'];
 const START_TIMEOUT_MS = 60_000;
 const IDLE_MS = 3_000;
 
@@ -54,7 +57,8 @@ export function procStatusMb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
 export async function benchIdleMemory(): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-idle-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'start'], {
+  execFileSync(process.execPath, [BUNDLE], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...NODE_FLAGS, CLI, 'start'], {
     env: {
       ...process.env,
       PORT: String(port),
