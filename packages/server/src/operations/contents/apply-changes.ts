@@ -5,7 +5,6 @@
  * every error listed and nothing written. The caller runs this inside its transaction.
  */
 import { validateFieldValue, type ChangeStatus } from '@canopy/core';
-import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type {
   BlockFieldRow,
@@ -24,6 +23,8 @@ import {
   type BlockDefinition,
 } from '../../repositories/field-definitions';
 import type { Changes } from '../../schemas/changes';
+import { loadVersionRows } from '../../repositories/version-rows';
+import { writeChanges } from './write-changes';
 import { testRegexWithTimeLimit } from '../../validation/regex';
 
 type Kind = 'content_field' | 'dynamic_region' | 'content_block' | 'block_field';
@@ -50,8 +51,6 @@ function actionOf(status: ChangeStatus | undefined): Action {
   return 'edit';
 }
 
-const BATCH = 200;
-
 export async function applyChanges(
   trx: Db,
   target: { item: ContentItemRow; version: ContentVersionRow },
@@ -67,32 +66,7 @@ export async function applyChanges(
     problem(kind, id, `The ${kind.replace('_', ' ')} ${id} ${fragment}`);
 
   // Current state of the version.
-  const [fields, regions, blocks, blockFields] = await Promise.all([
-    trx
-      .selectFrom('content_fields')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-    trx
-      .selectFrom('dynamic_regions')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-    trx
-      .selectFrom('content_blocks')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-    trx
-      .selectFrom('block_fields')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-  ]);
+  const { fields, regions, blocks, blockFields } = await loadVersionRows(trx, key);
   const existing = {
     field: new Map(fields.map((row) => [row.field_id, row])),
     region: new Map(regions.map((row) => [row.region_id, row])),
@@ -522,88 +496,12 @@ export async function applyChanges(
     fail('VALIDATION_FAILED', errors[0]!.message, { errors });
   }
 
-  // Write: deletes first (children go with their parents), then parents before children.
-  await deleteIn(trx, 'block_fields', 'field_id', key, deletes.blockField);
-  await deleteIn(trx, 'content_blocks', 'block_id', key, deletes.block);
-  await deleteIn(trx, 'dynamic_regions', 'region_id', key, deletes.region);
-  await deleteIn(trx, 'content_fields', 'field_id', key, deletes.field);
-  for (let i = 0; i < upserts.field.length; i += BATCH) {
-    await trx
-      .insertInto('content_fields')
-      .values(upserts.field.slice(i, i + BATCH))
-      .onConflict((oc) =>
-        oc.columns(['field_id', 'version']).doUpdateSet((eb) => ({
-          field_value: eb.ref('excluded.field_value'),
-          content_ref: eb.ref('excluded.content_ref'),
-        })),
-      )
-      .execute();
-  }
-  for (let i = 0; i < upserts.region.length; i += BATCH) {
-    await trx
-      .insertInto('dynamic_regions')
-      .values(upserts.region.slice(i, i + BATCH))
-      .onConflict((oc) =>
-        oc
-          .columns(['region_id', 'version'])
-          .doUpdateSet((eb) => ({ region_value: eb.ref('excluded.region_value') })),
-      )
-      .execute();
-  }
-  for (let i = 0; i < upserts.block.length; i += BATCH) {
-    await trx
-      .insertInto('content_blocks')
-      .values(upserts.block.slice(i, i + BATCH))
-      .onConflict((oc) =>
-        oc.columns(['block_id', 'version']).doUpdateSet((eb) => ({
-          region_id: eb.ref('excluded.region_id'),
-          content_block_order: eb.ref('excluded.content_block_order'),
-        })),
-      )
-      .execute();
-  }
-  for (let i = 0; i < upserts.blockField.length; i += BATCH) {
-    await trx
-      .insertInto('block_fields')
-      .values(upserts.blockField.slice(i, i + BATCH))
-      .onConflict((oc) =>
-        oc
-          .columns(['field_id', 'version'])
-          .doUpdateSet((eb) => ({ field_value: eb.ref('excluded.field_value') })),
-      )
-      .execute();
-  }
-  outcome.written =
-    upserts.field.length +
-    upserts.region.length +
-    upserts.block.length +
-    upserts.blockField.length +
-    deletes.field.length +
-    deletes.region.length +
-    deletes.block.length +
-    deletes.blockField.length;
+  outcome.written = await writeChanges(trx, key, { upserts, deletes });
   return outcome;
 
   function track(definition: BlockDefinition | undefined, value: string | null) {
     if (isNamed(definition, ITEM_NAME_BLOCK) && value != null && value.trim() !== '')
       outcome.contentName = value.trim();
     if (isNamed(definition, PAGE_URL_BLOCK)) outcome.pageUrl = value;
-  }
-}
-
-async function deleteIn(
-  trx: Db,
-  table: 'block_fields' | 'content_blocks' | 'dynamic_regions' | 'content_fields',
-  idColumn: 'field_id' | 'block_id' | 'region_id',
-  key: { content_id: string; version: number },
-  ids: string[],
-): Promise<void> {
-  for (let i = 0; i < ids.length; i += BATCH) {
-    await trx
-      .deleteFrom(table)
-      .where(sql.ref<string>(idColumn), 'in', ids.slice(i, i + BATCH))
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute();
   }
 }
