@@ -252,6 +252,36 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
       [],
     );
   });
+
+  it('lists and menus show a reader exactly the subtree they may read, filtered in the query', async () => {
+    const section = await createPage(t, world, 'Reader Section');
+    const inside = await createPage(t, world, 'Reader Inside', 'admin', section.content_id);
+    await t.db
+      .insertInto('roles')
+      .values({ role_id: 'readers', role_name: 'Readers', role_rank: 5, is_admin: 0 })
+      .execute();
+    const granted = await t.request({
+      method: 'PUT',
+      url: '/api/permissions/readers',
+      payload: { [section.content_id]: { Read: { permission: 1 } } },
+    });
+    expect(granted.statusCode).toBe(200);
+    await t.tokenFor('reader', ['readers']);
+    const locked = (await get('/api/contents/locked', 'reader')).json();
+    expect(locked.map((c: { content_name: string }) => c.content_name).sort()).toEqual([
+      'Reader Inside',
+      'Reader Section',
+    ]);
+    expect(
+      locked.find((c: { content_id: string }) => c.content_id === inside.content_id).permissions,
+    ).toEqual(['Read']);
+    const menus = (await get('/api/menus', 'reader')).json();
+    expect(menus.map((m: { content_name: string }) => m.content_name)).toEqual(['Reader Section']);
+    expect(menus[0].children.map((c: { content_name: string }) => c.content_name)).toEqual([
+      'Reader Inside',
+    ]);
+    expect((await get(`/api/contents/${about.content_id}`, 'reader')).statusCode).toBe(403);
+  });
 });
 
 describe.each(DIALECTS)('reorder and move on %s', (dialect) => {

@@ -38,12 +38,10 @@ export async function writeChanges(
       .insertInto('content_fields')
       .values(rows)
       .onConflict((oc) =>
-        oc
-          .columns(['field_id', 'version'])
-          .doUpdateSet((eb) => ({
-            field_value: eb.ref('excluded.field_value'),
-            content_ref: eb.ref('excluded.content_ref'),
-          })),
+        oc.columns(['field_id', 'version']).doUpdateSet((eb) => ({
+          field_value: eb.ref('excluded.field_value'),
+          content_ref: eb.ref('excluded.content_ref'),
+        })),
       )
       .execute();
   }
@@ -63,12 +61,10 @@ export async function writeChanges(
       .insertInto('content_blocks')
       .values(rows)
       .onConflict((oc) =>
-        oc
-          .columns(['block_id', 'version'])
-          .doUpdateSet((eb) => ({
-            region_id: eb.ref('excluded.region_id'),
-            content_block_order: eb.ref('excluded.content_block_order'),
-          })),
+        oc.columns(['block_id', 'version']).doUpdateSet((eb) => ({
+          region_id: eb.ref('excluded.region_id'),
+          content_block_order: eb.ref('excluded.content_block_order'),
+        })),
       )
       .execute();
   }

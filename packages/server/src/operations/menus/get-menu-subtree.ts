@@ -4,7 +4,7 @@
  */
 import type { MenuItem } from '@canopy/core';
 import type { Actor } from '../../auth/actor';
-import { ancestry, permissionsOn } from '../../access/permissions';
+import { permissionsOn } from '../../access/permissions';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { pickVersion } from '../../repositories/contents';
@@ -67,10 +67,6 @@ export async function getMenuSubtree(
     });
   }
 
-  const chain = await ancestry(db, contentId);
-  const above = chain
-    .slice(0, -1)
-    .map((id, i) => ({ id, parent_id: i === 0 ? null : chain[i - 1]! }));
-  const [root] = await buildForest(db, actor, rows, above);
+  const [root] = await buildForest(db, actor, rows);
   return root!;
 }

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { ReadCache } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { treePermissions, type TreeNode } from './tree-permissions';
+import { permissionsForItems } from '../../access/permissions';
 
 export type MenuRow = Omit<MenuItem, 'permissions' | 'children'>;
 type Row = MenuRow;
@@ -35,23 +35,23 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
 }
 
 /**
- * Builds the filtered, permission-annotated forest from rows ordered parents-first. `above` are
- * the ancestors of a subtree's root (root first), whose settings the subtree inherits.
+ * Builds the filtered, permission-annotated forest from rows ordered parents-first. Every row's
+ * permissions are computed in one walk (a subtree inherits from its root's ancestors), and that
+ * same walk decides what is shown: the menu needs each item's permissions anyway, so a second
+ * filter in SQL would only double the work.
  */
-export async function buildForest(
-  db: Db,
-  actor: Actor,
-  rows: Row[],
-  above: TreeNode[] = [],
-): Promise<MenuItem[]> {
-  const nodes = rows.map((row) => ({ id: row.content_id, parent_id: row.parent_id }));
-  const permissionsOf = await treePermissions(db, actor, [...above, ...nodes]);
+export async function buildForest(db: Db, actor: Actor, rows: Row[]): Promise<MenuItem[]> {
+  const permissionsOf = await permissionsForItems(
+    db,
+    actor,
+    rows.map((row) => ({ id: row.content_id, parent_id: row.parent_id })),
+  );
   const shown = new Map<string, MenuItem>();
   /** For every item, the nearest readable item at or above it. */
   const anchor = new Map<string, MenuItem | null>();
   const roots: MenuItem[] = [];
   for (const row of rows) {
-    const permissions: Permission[] = permissionsOf(row.content_id);
+    const permissions: Permission[] = permissionsOf.get(row.content_id) ?? [];
     const parentAnchor = row.parent_id ? (anchor.get(row.parent_id) ?? null) : null;
     if (!permissions.includes('Read')) {
       anchor.set(row.content_id, parentAnchor);
