@@ -1,10 +1,10 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
-import * as identity from './0003-identity';
+import * as identity from './0002-identity';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001-initial': initial, '0003-identity': identity };
+    return { '0001-initial': initial, '0002-identity': identity };
   },
 };
