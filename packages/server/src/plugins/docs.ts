@@ -11,12 +11,15 @@ export const docsPlugin = fp(
           title: 'Canopy content API',
           version: '0.1.0',
           description:
-            'Content, templates, menus, versions and locks. Send `Authorization: Bearer <token>`.',
+            'Content, templates, menus, versions, locks, identity and permissions. Send `Authorization: Bearer <token>` (or `x-api-key` for server-side callers).',
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          },
         },
-        security: [{ bearer: [] }],
+        security: [{ bearer: [] }, { apiKey: [] }],
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });

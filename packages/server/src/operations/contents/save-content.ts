@@ -41,51 +41,54 @@ export async function saveContent(
   contentId: string,
   input: SaveInput,
 ): Promise<SaveResult> {
-  if (input.content_id !== undefined && input.content_id !== contentId) {
-    fail(
-      'VALIDATION_FAILED',
-      `The body's content_id ${input.content_id} does not match the path's ${contentId}`,
-    );
-  }
-  const hasChanges = Boolean(
-    input.content_fields?.length ||
-    input.dynamic_content_regions?.length ||
-    input.content_blocks?.length ||
-    input.content_blocks_fields?.length,
-  );
-  const hasVersionData =
-    hasChanges ||
-    input.content_name !== undefined ||
-    input.publish_date !== undefined ||
-    input.unpublish_date !== undefined;
-  const isMove = input.content_order !== undefined || input.parent_id !== undefined;
-  if (
-    !hasVersionData &&
-    !isMove &&
-    input.status_id === undefined &&
-    input.is_active === undefined
-  ) {
-    fail(
-      'VALIDATION_FAILED',
-      'Nothing to save: send changed fields, a status_id, or content_order/parent_id',
-    );
-  }
-  if ((hasVersionData || input.status_id !== undefined) && input.version === undefined) {
-    fail('VALIDATION_FAILED', 'Missing field "version": say which version you are saving');
-  }
-  if (hasVersionData && input.updated_date === undefined) {
-    fail(
-      'VALIDATION_FAILED',
-      'Missing field "updated_date": send the updated_date you loaded, so a newer save is never overwritten',
-    );
-  }
-
   return ctx.db.transaction().execute(async (trx) => {
     const item = await itemOr404(trx, contentId);
+    // access first: every kind of save needs Edit on the item
+    await requirePermission(trx, ctx.actor, contentId, 'Edit');
+
+    // validate what the body asks for
+    if (input.content_id !== undefined && input.content_id !== contentId) {
+      fail(
+        'VALIDATION_FAILED',
+        `The body's content_id ${input.content_id} does not match the path's ${contentId}`,
+      );
+    }
+    const hasChanges = Boolean(
+      input.content_fields?.length ||
+      input.dynamic_content_regions?.length ||
+      input.content_blocks?.length ||
+      input.content_blocks_fields?.length,
+    );
+    const hasVersionData =
+      hasChanges ||
+      input.content_name !== undefined ||
+      input.publish_date !== undefined ||
+      input.unpublish_date !== undefined;
+    const isMove = input.content_order !== undefined || input.parent_id !== undefined;
+    if (
+      !hasVersionData &&
+      !isMove &&
+      input.status_id === undefined &&
+      input.is_active === undefined
+    ) {
+      fail(
+        'VALIDATION_FAILED',
+        'Nothing to save: send changed fields, a status_id, or content_order/parent_id',
+      );
+    }
+    if ((hasVersionData || input.status_id !== undefined) && input.version === undefined) {
+      fail('VALIDATION_FAILED', 'Missing field "version": say which version you are saving');
+    }
+    if (hasVersionData && input.updated_date === undefined) {
+      fail(
+        'VALIDATION_FAILED',
+        'Missing field "updated_date": send the updated_date you loaded, so a newer save is never overwritten',
+      );
+    }
+
     let moved: MoveResult | undefined;
     if (isMove) moved = await moveContent(trx, ctx.actor, item, input);
     if (input.is_active !== undefined) {
-      await requirePermission(trx, ctx.actor, contentId, 'Edit');
       await trx
         .updateTable('content_items')
         .set({ is_active: input.is_active ? 1 : 0 })
