@@ -1,11 +1,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'data/**', 'coverage/**', '.tmp/**', 'test-results/**', '**/dist/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      '.tmp/**',
+      'test-results/**',
+      '**/dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -46,7 +46,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 
 /** `schema` keeps the migration bookkeeping beside the tables when they live in their own schema. */
 export async function migrate(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

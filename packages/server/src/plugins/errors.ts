@@ -20,20 +20,16 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const constraint = constraintViolation(error);
     if (constraint === 'unique') {
-      return reply
-        .status(409)
-        .send({
-          code: 'ALREADY_EXISTS',
-          message: 'An item with that id already exists; use a new id',
-        });
+      return reply.status(409).send({
+        code: 'ALREADY_EXISTS',
+        message: 'An item with that id already exists; use a new id',
+      });
     }
     if (constraint === 'foreignKey') {
-      return reply
-        .status(400)
-        .send({
-          code: 'INVALID_REFERENCE',
-          message: 'The request refers to an item that does not exist',
-        });
+      return reply.status(400).send({
+        code: 'INVALID_REFERENCE',
+        message: 'The request refers to an item that does not exist',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
@@ -42,12 +38,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
     }
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({
-          code: 'TOO_MANY_REQUESTS',
-          message: error.message || 'Too many requests; wait a moment and try again',
-        });
+      return reply.status(429).send({
+        code: 'TOO_MANY_REQUESTS',
+        message: error.message || 'Too many requests; wait a moment and try again',
+      });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, unsupported media type, empty body...
@@ -56,12 +50,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send({ code: 'VALIDATION_FAILED', message: clientMessage(error) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        code: 'INTERNAL',
-        message: 'Something went wrong on the server; the error has been logged',
-      });
+    return reply.status(500).send({
+      code: 'INTERNAL',
+      message: 'Something went wrong on the server; the error has been logged',
+    });
   });
 }
 

@@ -40,7 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['parent_id', 'content_order'])
     .execute();
   await db.schema.createIndex('content_items_path').on('content_items').column('path').execute();
-  await db.schema.createIndex('content_items_site_url').on('content_items').columns(['site_id', 'page_url']).execute();
+  await db.schema
+    .createIndex('content_items_site_url')
+    .on('content_items')
+    .columns(['site_id', 'page_url'])
+    .execute();
 
   await db.schema
     .createTable('content_versions')

@@ -46,13 +46,7 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { site_id, page_url } = request.query;
       if (!actor.publishedOnly) return readPageByUrl(db, actor, site_id, page_url, 'published');
       // Published-only callers get the same reply whoever they are: serve it from the cache.
-      const body = await readPublishedPageJson(
-        db,
-        app.canopy.readCache,
-        actor,
-        site_id,
-        page_url,
-      );
+      const body = await readPublishedPageJson(db, app.canopy.readCache, actor, site_id, page_url);
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
