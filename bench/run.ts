@@ -64,7 +64,7 @@ await section('Content tree of 10,000 items', async () => {
     step(
       `server ready (pid ${world.server.pid}), ${world.items.length} items in ${world.items.filter((i) => !i.parentId).length} sites`,
     );
-    rows.push(await benchAdminMenus(world, yardstick, '10,000', 100));
+    rows.push(...(await benchAdminMenus(world, yardstick, '10,000', 100)));
     rows.push(...(await benchRoleMenus(world, yardstick, 1000)));
     rows.push(...(await benchDelivery(world, yardstick)));
     rows.push(...(await benchPageSave(world, yardstick)));
@@ -80,7 +80,7 @@ await section('Content tree of 100,000 items', async () => {
   const world = await openCanopyWorld('100k', 100_000);
   try {
     step(`server ready (pid ${world.server.pid}), ${world.items.length} items`);
-    rows.push(await benchAdminMenus(world, yardstick, '100,000', 1000));
+    rows.push(...(await benchAdminMenus(world, yardstick, '100,000', 1000)));
     rows.push(
       memoryRow(
         '  server RSS after the 100,000-item menus',

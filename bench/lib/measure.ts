@@ -66,17 +66,20 @@ export interface LatencyOptions {
   /** Stop early once this much time has gone by (at least `minRuns` are always made). */
   budgetMs?: number;
   minRuns?: number;
+  /** Untimed work before each timed call (e.g. a write that empties the server's read cache). */
+  prepare?: () => Promise<unknown>;
 }
 
 /** Times `run` one call after another; `run` gets the run number, so it can vary its input. */
 export async function sequentialLatency(
   run: (index: number) => Promise<unknown>,
-  { runs, warmup = 3, budgetMs = Infinity, minRuns = 5 }: LatencyOptions,
+  { runs, warmup = 3, budgetMs = Infinity, minRuns = 5, prepare }: LatencyOptions,
 ): Promise<LatencyStats> {
   for (let i = 0; i < warmup; i++) await run(-1 - i);
   const samples: number[] = [];
   const started = performance.now();
   for (let i = 0; i < runs; i++) {
+    await prepare?.();
     const t0 = performance.now();
     await run(i);
     samples.push(performance.now() - t0);
@@ -92,12 +95,13 @@ export async function sequentialLatency(
 export async function pairedLatency(
   a: () => Promise<unknown>,
   b: () => Promise<unknown>,
-  { runs, warmup = 2, budgetMs = Infinity, minRuns = 5 }: LatencyOptions,
+  { runs, warmup = 2, budgetMs = Infinity, minRuns = 5, prepare }: LatencyOptions,
 ): Promise<[LatencyStats, LatencyStats]> {
   const samples: [number[], number[]] = [[], []];
   const started = performance.now();
   for (let i = -warmup; i < runs; i++) {
     for (const [k, run] of [a, b].entries()) {
+      await prepare?.();
       const t0 = performance.now();
       await run();
       if (i >= 0) samples[k]!.push(performance.now() - t0);
