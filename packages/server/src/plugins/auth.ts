@@ -18,6 +18,7 @@ import {
 } from '../auth/gateway';
 import { resolveExternalUser } from '../auth/identities';
 import { loadUserActor } from '../auth/load-actor';
+import { TokenCache } from '../auth/token-cache';
 import { API_KEY_HEADER } from '../operations/apikeys/keys';
 import { authenticateApiKey } from '../operations/apikeys/authenticate-api-key';
 import { AppError, fail } from '../errors';
@@ -50,15 +51,33 @@ export const authPlugin = fp(
     const proxies = trustedProxyList(auth.trustedProxies);
     const origins = [new URL(config.publicUrl).origin, ...auth.allowedOrigins];
 
+    const verified = new TokenCache();
+    // A change made here (a user disabled, roles changed) takes effect on the very next call.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) verified.clear();
+      return payload;
+    });
+
     async function bearerActor(token: string): Promise<Actor> {
+      const known = verified.get(token);
+      if (known) return known;
       let issuer: unknown;
+      let expires: number;
       try {
         // Only to pick the verifier; the verifier then checks everything, issuer included.
         decodeProtectedHeader(token);
-        issuer = decodeJwt(token).iss;
+        const claims = decodeJwt(token);
+        issuer = claims.iss;
+        expires = (claims.exp ?? 0) * 1000;
       } catch {
         fail('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
       }
+      const actor = await verifiedActor(token, issuer);
+      verified.set(token, actor, expires);
+      return actor;
+    }
+
+    async function verifiedActor(token: string, issuer: unknown): Promise<Actor> {
       try {
         if (issuer === tokens.issuer) {
           const payload = await tokens.verify(token);

@@ -48,6 +48,19 @@ describe.each(DIALECTS)('public delivery on %s', (dialect) => {
     expect(urls.json().map((u: { page_url: string }) => u.page_url)).toEqual(['/', '/public']);
   });
 
+  it('serves a cached page to each caller only as their roles allow', async () => {
+    const url = `/api/contents?site_id=${world.siteId}&page_url=/public`;
+    const admin = await t.request({ method: 'GET', url });
+    expect(admin.json().permissions).toEqual(['Edit', 'Create', 'Delete', 'Read']);
+    expect((await t.request({ method: 'GET', url })).json().permissions).toEqual(
+      admin.json().permissions,
+    );
+    await t.tokenFor('stranger', []);
+    const stranger = await t.request({ method: 'GET', url, as: 'stranger' });
+    expect(stranger.statusCode).toBe(403);
+    expect((await publicPage()).json().permissions).toEqual([]);
+  });
+
   it('never serves drafts, staged versions or anything else to anonymous callers', async () => {
     expect(
       (await anonymous(`/api/latestpublishable/contents?site_id=${world.siteId}&page_url=/public`))

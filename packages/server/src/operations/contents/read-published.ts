@@ -73,8 +73,9 @@ function nextBoundary(versions: readonly ContentVersionRow[], now: number): numb
 }
 
 /**
- * The published page as JSON text, from the delivery cache when it has it. Only for
- * published-only callers, whose replies do not depend on who they are.
+ * The published page as JSON text, from the read cache when it has it. A reply depends on the
+ * caller only through their roles (the permissions it lists, and whether Read is granted at all),
+ * so callers with the same roles share one entry; a refusal is never cached.
  */
 export async function readPublishedPageJson(
   db: Db,
@@ -83,7 +84,12 @@ export async function readPublishedPageJson(
   siteId: string,
   pageUrl: string,
 ): Promise<string> {
-  const key = `page:${siteId}\n${pageUrl}`;
+  const who = actor.publishedOnly
+    ? 'public'
+    : actor.isAdmin
+      ? 'admin'
+      : [...actor.roleIds].sort().join(',');
+  const key = `page:${who}:${siteId}\n${pageUrl}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const page = await readPageByUrl(db, actor, siteId, pageUrl, 'published');

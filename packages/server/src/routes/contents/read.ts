@@ -42,11 +42,14 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { delivery: true },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       const { site_id, page_url } = request.query;
-      if (!actor.publishedOnly) return readPageByUrl(db, actor, site_id, page_url, 'published');
-      // Published-only callers get the same reply whoever they are: serve it from the cache.
-      const body = await readPublishedPageJson(db, app.canopy.readCache, actor, site_id, page_url);
+      const body = await readPublishedPageJson(
+        db,
+        app.canopy.readCache,
+        actorOf(request),
+        site_id,
+        page_url,
+      );
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
