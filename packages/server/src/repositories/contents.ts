@@ -9,6 +9,7 @@ import {
   type VersionStatus,
 } from '@canopy/core';
 import type { Db } from '../db/index';
+import { loadVersionRows } from './version-rows';
 import type { ContentItemRow, ContentVersionRow } from '../db/schema';
 
 export type Variant = 'latest' | 'latestpublishable' | 'published';
@@ -85,34 +86,20 @@ export async function loadContent(
   permissions: Permission[],
 ): Promise<Content> {
   const key = { content_id: item.content_id, version: version.version };
-  const [fields, regions, blocks, blockFields] = await Promise.all([
-    db
-      .selectFrom('content_fields')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-    db
-      .selectFrom('dynamic_regions')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-    db
-      .selectFrom('content_blocks')
-      .leftJoin('templates', 'templates.template_id', 'content_blocks.template_id')
-      .selectAll('content_blocks')
-      .select('templates.file_layout')
-      .where('content_blocks.content_id', '=', key.content_id)
-      .where('content_blocks.version', '=', key.version)
-      .execute(),
-    db
-      .selectFrom('block_fields')
-      .selectAll()
-      .where('content_id', '=', key.content_id)
-      .where('version', '=', key.version)
-      .execute(),
-  ]);
+  const { fields, regions, blocks, blockFields } = await loadVersionRows(db, key);
+  // Each block renders with its widget template's layout.
+  const widgetIds = [...new Set(blocks.map((block) => block.template_id))];
+  const layoutOf = new Map(
+    widgetIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('templates')
+            .select(['template_id', 'file_layout'])
+            .where('template_id', 'in', widgetIds)
+            .execute()
+        ).map((t) => [t.template_id, t.file_layout]),
+  );
 
   const blocksByRegion = new Map<string, DynamicRegion['content_blocks']>();
   const blockById = new Map<string, DynamicRegion['content_blocks'][string]>();
@@ -123,7 +110,7 @@ export async function loadContent(
       template_id: block.template_id,
       version: block.version,
       content_block_order: block.content_block_order,
-      file_layout: block.file_layout ?? null,
+      file_layout: layoutOf.get(block.template_id) ?? null,
       content_blocks_fields: {},
     };
     blockById.set(block.block_id, shaped);

@@ -83,6 +83,8 @@ describe.each(DIALECTS)('the demo seed on %s', (dialect) => {
       home.content_fields['7e000000-0000-4000-8000-000000101012'].dynamic_content_regions,
     )[0] as { content_blocks: object };
     expect(Object.keys(zone.content_blocks)).toHaveLength(5);
+    const layouts = Object.values(zone.content_blocks).map((block) => block.file_layout);
+    expect(layouts.sort()).toEqual(['card', 'card', 'card-grid', 'hero-banner', 'rich-text-block']);
   });
 
   it('has users admin, editor and author with roles', async () => {
