@@ -4,17 +4,12 @@
  * over HTTP (app.inject) exactly as a browser would.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { build } from '../../src/app';
 import { loadAuthConfig, type AuthConfig } from '../../src/auth/config';
-import { openDatabase, type Db, type DialectName } from '../../src/db/index';
-import { ensureBuiltInRoles } from '../../src/operations/users/roles';
+import type { Db, DialectName } from '../../src/db/index';
 import { createUser } from '../../src/operations/users/create-user';
 import { hashPassword } from '../../src/auth/passwords';
+import { startApp } from '../harness';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -33,34 +28,18 @@ export async function startIdentityApp(
   dialect: DialectName,
   auth: Partial<AuthConfig> = {},
 ): Promise<IdentityApp> {
-  let dir: string | undefined;
-  let schema: string | undefined;
-  if (dialect === 'sqlite') dir = mkdtempSync(join(tmpdir(), 'canopy-identity-'));
-  else schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const database = await openDatabase({
-    url: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-    sqliteFile: dir ? join(dir, 'canopy.sqlite') : ':memory:',
-    schema,
+  const base = await startApp(dialect, {
+    publicUrl: PUBLIC_URL,
+    auth: { ...loadAuthConfig({}), ...auth },
   });
-  await ensureBuiltInRoles(database.db);
-  const app = await build({
-    database,
-    logger: false,
-    config: {
-      dataDir: dir ?? tmpdir(),
-      publicUrl: PUBLIC_URL,
-      databaseUrl: undefined,
-      auth: { ...loadAuthConfig({}), ...auth },
-    },
-  });
-  await app.ready();
+  const { app, db } = base;
   const ids = new Map<string, string>();
 
   const helper: IdentityApp = {
     app,
-    db: database.db,
+    db,
     async user(username, roleIds = [], password) {
-      const id = await createUser(database.db, {
+      const id = await createUser(db, {
         username,
         given_name: username.charAt(0).toUpperCase() + username.slice(1),
         family_name: 'Tester',
@@ -75,24 +54,14 @@ export async function startIdentityApp(
       return app.canopy.tokens.sign({ sub: userId, preferred_username: username }, ttl);
     },
     async request({ as, headers, ...options }) {
-      let auth = {};
+      let authorization = {};
       if (as) {
         const id = ids.get(as) ?? (await helper.user(as, as === 'admin' ? ['administrator'] : []));
-        auth = { authorization: `Bearer ${await helper.token(id, as)}` };
+        authorization = { authorization: `Bearer ${await helper.token(id, as)}` };
       }
-      return app.inject({ ...options, headers: { ...auth, ...headers } });
+      return app.inject({ ...options, headers: { ...authorization, ...headers } });
     },
-    async close() {
-      await app.close();
-      await database.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
-    },
+    close: base.close,
   };
   return helper;
 }
