@@ -3,14 +3,13 @@
  * serves its sign-in pages. The provider is a Koa app: its routes hand the raw request and
  * response over to it, with the /oidc prefix moved to `originalUrl` as it expects when mounted.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Db } from '../db/index';
 import { loadSigningKeys } from '../auth/keys';
-import { verifyPassword } from '../auth/passwords';
+import { checkPassword } from '../operations/users/check-password';
+import { cookieKeys } from '../auth/cookie-keys';
 import { SignInLimiter } from '../auth/rate-limit';
 import { createEmbeddedProvider } from '../auth/oidc/provider';
 import { renderMessagePage, renderSignInPage } from '../auth/oidc/sign-in-page';
@@ -199,36 +198,4 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
     )
     .type('text/html; charset=utf-8')
     .send(body);
-}
-
-/** Whether the password is right; a disabled account is told so only after a right password. */
-async function checkPassword(
-  db: Db,
-  username: string,
-  password: string,
-): Promise<{ userId: string } | 'wrong' | 'disabled'> {
-  const user = await db
-    .selectFrom('users')
-    .select(['user_id', 'password_hash', 'disabled'])
-    .where('username', '=', username)
-    .executeTakeFirst();
-  const ok = await verifyPassword(user?.password_hash ?? null, password);
-  if (!ok || !user) return 'wrong';
-  return user.disabled ? 'disabled' : { userId: user.user_id };
-}
-
-/** Keys that sign the provider's cookies; kept in the database so every instance shares them. */
-async function cookieKeys(db: Db): Promise<string[]> {
-  const key = 'oidc_cookie_keys';
-  await db
-    .insertInto('settings')
-    .values({ key, value: JSON.stringify([randomBytes(32).toString('base64url')]) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  return JSON.parse(row.value) as string[];
 }
