@@ -10,7 +10,8 @@ const MAX_BYTES = 256 * 1024 * 1024;
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 interface Entry {
-  body: string;
+  /** UTF-8 bytes, ready to send: encoding once here saves it on every hit. */
+  body: Buffer;
   expires: number;
 }
 
@@ -18,7 +19,7 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  get(key: string, now = Date.now()): string | undefined {
+  get(key: string, now = Date.now()): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= now) {
@@ -28,16 +29,18 @@ export class ReadCache {
     return entry.body;
   }
 
-  set(key: string, body: string, expires = Number.POSITIVE_INFINITY, now = Date.now()): void {
+  set(key: string, text: string, expires = Number.POSITIVE_INFINITY, now = Date.now()): Buffer {
+    const body = Buffer.from(text);
     this.delete(key);
     // Oldest first out, until the new entry fits the budget.
     for (const oldest of this.entries.keys()) {
       if (this.bytes + body.length <= MAX_BYTES) break;
       this.delete(oldest);
     }
-    if (body.length > MAX_BYTES) return;
+    if (body.length > MAX_BYTES) return body;
     this.entries.set(key, { body, expires: Math.min(expires, now + MAX_AGE_MS) });
     this.bytes += body.length;
+    return body;
   }
 
   clear(): void {

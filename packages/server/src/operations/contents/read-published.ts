@@ -73,7 +73,7 @@ function nextBoundary(versions: readonly ContentVersionRow[], now: number): numb
 }
 
 /**
- * The published page as JSON text, from the read cache when it has it. A reply depends on the
+ * The published page as JSON (UTF-8 bytes), from the read cache when it has it. A reply depends on the
  * caller only through their roles (the permissions it lists, and whether Read is granted at all),
  * so callers with the same roles share one entry; a refusal is never cached.
  */
@@ -83,7 +83,7 @@ export async function readPublishedPageJson(
   actor: Actor,
   siteId: string,
   pageUrl: string,
-): Promise<string> {
+): Promise<Buffer> {
   const who = actor.publishedOnly
     ? 'public'
     : actor.isAdmin
@@ -100,8 +100,7 @@ export async function readPublishedPageJson(
     .where('status_id', '=', 'published')
     .execute();
   const body = JSON.stringify(page);
-  cache.set(key, body, nextBoundary(versions, Date.now()));
-  return body;
+  return cache.set(key, body, nextBoundary(versions, Date.now()));
 }
 
 export async function readPageByUrl(

@@ -17,10 +17,10 @@ import { assembleForest, type ForestNode, type ForestRow } from './forest';
 export type MenuRow = Omit<MenuItem, 'permissions' | 'children'>;
 
 /**
- * The menu tree as JSON text, from the read cache when it has it. The tree depends only on the
+ * The menu tree as JSON (UTF-8 bytes), from the read cache when it has it. The tree depends only on the
  * caller's roles, so callers with the same roles share one entry.
  */
-export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Promise<string> {
+export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Promise<Buffer> {
   const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -48,8 +48,7 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   forest.forEach((node, i) => render(node, i === 0));
   parts.push(']');
   const body = parts.join('');
-  cache.set(key, body);
-  return body;
+  return cache.set(key, body);
 }
 
 /** A forest of menu objects from rows in the reply's shape (for a subtree). */
