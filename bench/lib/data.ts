@@ -14,6 +14,7 @@ import {
   pathSegment,
 } from '@canopy/core';
 import type { Database, Db } from '../../packages/server/src/db/index';
+import { BLANK_FIELD_DEFINITION } from '../../packages/server/src/operations/templates/field-rules';
 
 const CREATOR = 'bench';
 
@@ -90,21 +91,10 @@ export async function createContentModel(db: Db): Promise<ContentModel> {
     field_id: id(),
     block_id: blockId,
     template_id: templateId,
+    ...BLANK_FIELD_DEFINITION,
     field_type: fieldType,
     field_name: 'value',
     allowed_widgets: allowedWidgets ?? null,
-    edit_in_behavior: null,
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
     field_order: 1,
   });
   const { page, widget } = model;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { childPath } from '@canopy/core';
 import type { Db } from '../../src/db/index';
+import { BLANK_FIELD_DEFINITION } from '../../src/operations/templates/field-rules';
 import type { TestApp } from '../harness';
 
 export interface World {
@@ -83,21 +84,9 @@ export async function makeWorld(db: Db): Promise<World> {
     field_id: id(),
     block_id,
     template_id,
+    ...BLANK_FIELD_DEFINITION,
     field_type,
     field_name: 'value',
-    allowed_widgets: null,
-    edit_in_behavior: null,
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
     field_order: 1,
     ...extra,
   });

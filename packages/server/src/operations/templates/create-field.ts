@@ -1,6 +1,5 @@
 /** POST /api/templatefields/: a new field definition in a template block (§3). */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_FIELD_TYPE } from '@canopy/core';
 import { requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
@@ -9,6 +8,7 @@ import { fieldNamed, findField, nextFieldOrder } from '../../repositories/templa
 import {
   checkFieldDefinition,
   definitionColumns,
+  BLANK_FIELD_DEFINITION,
   type FieldDefinitionColumns,
   type FieldDefinitionInput,
 } from './field-rules';
@@ -40,21 +40,7 @@ export async function createField(
 
     // Validate the whole definition, a name the block does not have yet, and a new id.
     const definition: FieldDefinitionColumns = {
-      field_type: DEFAULT_FIELD_TYPE,
-      allowed_widgets: null,
-      edit_in_behavior: null,
-      is_required: 0,
-      regex_validation: null,
-      validation_message: null,
-      default_value: null,
-      tool_tip: null,
-      field_values: null,
-      picker_root_item: null,
-      restrict_to_content_type: null,
-      microapp_id: null,
-      microapp_version: null,
-      connect_to_doc_site: 0,
-      field_order: 0,
+      ...BLANK_FIELD_DEFINITION,
       ...definitionColumns(input),
       field_name: input.field_name.trim(),
     };

@@ -1,5 +1,11 @@
 /** What a template field definition must satisfy (§3 Template field definition, §5). */
-import { FIELD_TYPES, isUuid, validateDropdownValue, validateRegexPattern } from '@canopy/core';
+import {
+  DEFAULT_FIELD_TYPE,
+  FIELD_TYPES,
+  isUuid,
+  validateDropdownValue,
+  validateRegexPattern,
+} from '@canopy/core';
 import type { Db } from '../../db/index';
 import type { TemplateFieldsTable } from '../../db/schema';
 import { fail } from '../../errors';
@@ -26,6 +32,25 @@ export type FieldDefinitionColumns = Pick<
 >;
 
 export type FieldDefinitionInput = Partial<FieldDefinitionColumns>;
+
+/** A field definition with nothing set: a plain, optional Short Text. */
+export const BLANK_FIELD_DEFINITION: Omit<FieldDefinitionColumns, 'field_name'> = {
+  field_type: DEFAULT_FIELD_TYPE,
+  allowed_widgets: null,
+  edit_in_behavior: null,
+  is_required: 0,
+  regex_validation: null,
+  validation_message: null,
+  default_value: null,
+  tool_tip: null,
+  field_values: null,
+  picker_root_item: null,
+  restrict_to_content_type: null,
+  microapp_id: null,
+  microapp_version: null,
+  connect_to_doc_site: 0,
+  field_order: 0,
+};
 
 const DEFINITION_KEYS = [
   'field_type',
