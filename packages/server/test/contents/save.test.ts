@@ -357,6 +357,14 @@ describe.each(DIALECTS)('the editor Save on %s', (dialect) => {
     expect(orphans).toEqual([]);
   });
 
+  it('answers a caller without Edit with 403 before looking at the body', async () => {
+    const page = await createPage(t, world, 'Not Yours');
+    await t.tokenFor('visitor', []);
+    const res = await save(page.content_id, { content_name: 'x' }, 'visitor');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', permission: 'Edit' });
+  });
+
   it('refuses bad bodies: unknown, missing and wrong-typed fields', async () => {
     const page = await createPage(t, world, 'Bad Bodies');
     const unknown = await save(page.content_id, {
