@@ -295,18 +295,18 @@ describe.each(DIALECTS)('reorder and move on %s', (dialect) => {
 
   const reorder = (id: string, payload: object) =>
     t.request({ method: 'PUT', url: `/api/contents/${id}`, payload });
+  const stored = (id: string) =>
+    t.db
+      .selectFrom('content_items')
+      .select(['path', 'lvl'])
+      .where('content_id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('saves new orders, recomputing paths of the item and its subtree', async () => {
     const a = await createPage(t, world, 'A');
     const b = await createPage(t, world, 'B');
     const aChild = await createPage(t, world, 'A child', 'admin', a.content_id);
-    const rootPath = (
-      await t.db
-        .selectFrom('content_items')
-        .select('path')
-        .where('content_id', '=', world.rootId)
-        .executeTakeFirstOrThrow()
-    ).path;
+    const rootPath = (await stored(world.rootId)).path;
     const res1 = await reorder(a.content_id, { content_id: a.content_id, content_order: 2 });
     const res2 = await reorder(b.content_id, { content_id: b.content_id, content_order: 1 });
     expect(res1.json()).toEqual({
@@ -317,25 +317,14 @@ describe.each(DIALECTS)('reorder and move on %s', (dialect) => {
       path: `${rootPath}/02`,
     });
     expect(res2.json().path).toBe(`${rootPath}/01`);
-    const child = await t.db
-      .selectFrom('content_items')
-      .select(['path', 'lvl'])
-      .where('content_id', '=', aChild.content_id)
-      .executeTakeFirstOrThrow();
-    expect(child).toEqual({ path: `${rootPath}/02/01`, lvl: 3 });
+    expect(await stored(aChild.content_id)).toEqual({ path: `${rootPath}/02/01`, lvl: 3 });
   });
 
   it('moves an item to a new parent, and refuses moves into its own subtree or top-level reorders', async () => {
     const from = await createPage(t, world, 'From');
     const to = await createPage(t, world, 'To');
     const moving = await createPage(t, world, 'Moving', 'admin', from.content_id);
-    const toPath = (
-      await t.db
-        .selectFrom('content_items')
-        .select('path')
-        .where('content_id', '=', to.content_id)
-        .executeTakeFirstOrThrow()
-    ).path;
+    const toPath = (await stored(to.content_id)).path;
     const moved = await reorder(moving.content_id, { content_order: 1, parent_id: to.content_id });
     expect(moved.json()).toMatchObject({
       status: 'Success',

@@ -101,171 +101,115 @@ describe.each(DIALECTS)('permission matrix on %s', (dialect) => {
       .execute(),
   });
 
+  type Call = Parameters<TestApp['request']>[0];
+
+  /** Locks a page for the matrix user, as an editor about to save would have. */
+  const lockForUser = (page: string) =>
+    t.db
+      .updateTable('content_items')
+      .set({ locked_by: USER })
+      .where('content_id', '=', page)
+      .execute();
+
+  /** A route called on a fresh page under a fresh folder; `before` readies the page. */
+  const onPage = (
+    name: string,
+    needs: Permission[],
+    call: (page: string) => Call | Promise<Call>,
+    before?: (page: string) => Promise<unknown>,
+  ): Route => ({
+    name,
+    needs,
+    state: contentState,
+    async prepare() {
+      const { folder, page } = await pageInFolder();
+      await before?.(page);
+      const options = await call(page);
+      return { item: page, parent: folder, run: () => as(options) };
+    },
+  });
+
+  /** A route called on a fresh template under a fresh template folder. */
+  const onTemplate = (name: string, needs: Permission[], call: (item: string) => Call): Route => ({
+    name,
+    needs,
+    state: templateState,
+    async prepare() {
+      const folder = await template(TEMPLATE_FOLDER_ID, `Folder ${randomUUID().slice(0, 8)}`);
+      const item = await template(folder, 'Item');
+      return { item, parent: folder, run: () => as(call(item)) };
+    },
+  });
+
   const routes: Route[] = [
-    {
-      name: 'GET /api/contents/{id}',
-      needs: ['Read'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        return {
-          item: page,
-          parent: folder,
-          run: () => as({ method: 'GET', url: `/api/contents/${page}` }),
-        };
-      },
-    },
-    {
-      name: 'GET /api/menus/contents/{id}',
-      needs: ['Read'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        return {
-          item: page,
-          parent: folder,
-          run: () => as({ method: 'GET', url: `/api/menus/contents/${page}?level=1` }),
-        };
-      },
-    },
-    {
-      name: 'PUT /api/lockcontents/{id}',
-      needs: ['Edit'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        return {
-          item: page,
-          parent: folder,
-          run: () => as({ method: 'PUT', url: `/api/lockcontents/${page}` }),
-        };
-      },
-    },
-    {
-      name: 'PUT /api/contents/{id} (save)',
-      needs: ['Edit'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        await t.db
-          .updateTable('content_items')
-          .set({ locked_by: USER })
-          .where('content_id', '=', page)
-          .execute();
+    onPage('GET /api/contents/{id}', ['Read'], (page) => ({
+      method: 'GET',
+      url: `/api/contents/${page}`,
+    })),
+    onPage('GET /api/menus/contents/{id}', ['Read'], (page) => ({
+      method: 'GET',
+      url: `/api/menus/contents/${page}?level=1`,
+    })),
+    onPage('PUT /api/lockcontents/{id}', ['Edit'], (page) => ({
+      method: 'PUT',
+      url: `/api/lockcontents/${page}`,
+    })),
+    onPage(
+      'PUT /api/contents/{id} (save)',
+      ['Edit'],
+      async (page) => {
         const { updated_date } = await t.db
           .selectFrom('content_versions')
           .select('updated_date')
           .where('content_id', '=', page)
           .executeTakeFirstOrThrow();
         return {
-          item: page,
-          parent: folder,
-          run: () =>
-            as({
-              method: 'PUT',
-              url: `/api/contents/${page}`,
-              payload: { version: 1, updated_date, content_name: 'Renamed' },
-            }),
+          method: 'PUT',
+          url: `/api/contents/${page}`,
+          payload: { version: 1, updated_date, content_name: 'Renamed' },
         };
       },
-    },
-    {
-      name: 'PUT /api/contents/{id} (push to staging)',
-      needs: ['Edit'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        await t.db
-          .updateTable('content_items')
-          .set({ locked_by: USER })
-          .where('content_id', '=', page)
-          .execute();
-        return {
-          item: page,
-          parent: folder,
-          run: () =>
-            as({
-              method: 'PUT',
-              url: `/api/contents/${page}`,
-              payload: { version: 1, status_id: 'staged' },
-            }),
-        };
-      },
-    },
-    {
-      name: 'POST /api/contents/draft',
-      needs: ['Edit'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        await t.db
+      lockForUser,
+    ),
+    onPage(
+      'PUT /api/contents/{id} (push to staging)',
+      ['Edit'],
+      (page) => ({
+        method: 'PUT',
+        url: `/api/contents/${page}`,
+        payload: { version: 1, status_id: 'staged' },
+      }),
+      lockForUser,
+    ),
+    onPage(
+      'POST /api/contents/draft',
+      ['Edit'],
+      (page) => ({ method: 'POST', url: '/api/contents/draft', payload: { content_id: page } }),
+      (page) =>
+        t.db
           .updateTable('content_versions')
           .set({ status_id: 'published' })
           .where('content_id', '=', page)
-          .execute();
-        return {
-          item: page,
-          parent: folder,
-          run: () =>
-            as({ method: 'POST', url: '/api/contents/draft', payload: { content_id: page } }),
-        };
-      },
-    },
-    {
-      name: 'POST /api/contents (Add Item under the item)',
-      needs: ['Create'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        return {
-          item: page,
-          parent: folder,
-          run: () =>
-            as({
-              method: 'POST',
-              url: '/api/contents',
-              payload: {
-                parent_id: page,
-                template_id: world.pageTemplateId,
-                content_name: 'Child',
-              },
-            }),
-        };
-      },
-    },
-    {
-      name: 'DELETE /api/contents/{id}',
-      needs: ['Delete'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        return {
-          item: page,
-          parent: folder,
-          run: () => as({ method: 'DELETE', url: `/api/contents/${page}` }),
-        };
-      },
-    },
-    {
-      name: 'PUT /api/contents/{id} (move: Edit on the item)',
-      needs: ['Edit'],
-      state: contentState,
-      async prepare() {
-        const { folder, page } = await pageInFolder();
-        const target = (await pageInFolder()).folder;
-        await grant(target, { Edit: 1, Create: 1, Delete: 1, Read: 1 });
-        return {
-          item: page,
-          parent: folder,
-          run: () =>
-            as({
-              method: 'PUT',
-              url: `/api/contents/${page}`,
-              payload: { content_order: 1, parent_id: target },
-            }),
-        };
-      },
-    },
+          .execute(),
+    ),
+    onPage('POST /api/contents (Add Item under the item)', ['Create'], (page) => ({
+      method: 'POST',
+      url: '/api/contents',
+      payload: { parent_id: page, template_id: world.pageTemplateId, content_name: 'Child' },
+    })),
+    onPage('DELETE /api/contents/{id}', ['Delete'], (page) => ({
+      method: 'DELETE',
+      url: `/api/contents/${page}`,
+    })),
+    onPage('PUT /api/contents/{id} (move: Edit on the item)', ['Edit'], async (page) => {
+      const target = (await pageInFolder()).folder;
+      await grant(target, { Edit: 1, Create: 1, Delete: 1, Read: 1 });
+      return {
+        method: 'PUT',
+        url: `/api/contents/${page}`,
+        payload: { content_order: 1, parent_id: target },
+      };
+    }),
     {
       name: 'PUT /api/contents/{id} (move: Edit or Create on the target)',
       needs: ['Edit', 'Create'],
@@ -296,76 +240,24 @@ describe.each(DIALECTS)('permission matrix on %s', (dialect) => {
         };
       },
     },
-    {
-      name: 'GET /api/templates/{id}',
-      needs: ['Read'],
-      state: templateState,
-      async prepare() {
-        const folder = await template(TEMPLATE_FOLDER_ID, `Folder ${randomUUID().slice(0, 8)}`);
-        const item = await template(folder, 'Item');
-        return {
-          item,
-          parent: folder,
-          run: () => as({ method: 'GET', url: `/api/templates/${item}` }),
-        };
-      },
-    },
-    {
-      name: 'PUT /api/templates/{id}',
-      needs: ['Edit'],
-      state: templateState,
-      async prepare() {
-        const folder = await template(TEMPLATE_FOLDER_ID, `Folder ${randomUUID().slice(0, 8)}`);
-        const item = await template(folder, 'Item');
-        return {
-          item,
-          parent: folder,
-          run: () =>
-            as({
-              method: 'PUT',
-              url: `/api/templates/${item}`,
-              payload: { template_name: 'Renamed' },
-            }),
-        };
-      },
-    },
-    {
-      name: 'POST /api/templates (under the item)',
-      needs: ['Create'],
-      state: templateState,
-      async prepare() {
-        const folder = await template(TEMPLATE_FOLDER_ID, `Folder ${randomUUID().slice(0, 8)}`);
-        const item = await template(folder, 'Item');
-        return {
-          item,
-          parent: folder,
-          run: () =>
-            as({
-              method: 'POST',
-              url: '/api/templates',
-              payload: {
-                template_name: 'Child',
-                template_type_id: 'folder-template',
-                parent_id: item,
-              },
-            }),
-        };
-      },
-    },
-    {
-      name: 'DELETE /api/templates/{id}',
-      needs: ['Delete'],
-      state: templateState,
-      async prepare() {
-        const folder = await template(TEMPLATE_FOLDER_ID, `Folder ${randomUUID().slice(0, 8)}`);
-        const item = await template(folder, 'Item');
-        return {
-          item,
-          parent: folder,
-          run: () => as({ method: 'DELETE', url: `/api/templates/${item}` }),
-        };
-      },
-    },
+    onTemplate('GET /api/templates/{id}', ['Read'], (item) => ({
+      method: 'GET',
+      url: `/api/templates/${item}`,
+    })),
+    onTemplate('PUT /api/templates/{id}', ['Edit'], (item) => ({
+      method: 'PUT',
+      url: `/api/templates/${item}`,
+      payload: { template_name: 'Renamed' },
+    })),
+    onTemplate('POST /api/templates (under the item)', ['Create'], (item) => ({
+      method: 'POST',
+      url: '/api/templates',
+      payload: { template_name: 'Child', template_type_id: 'folder-template', parent_id: item },
+    })),
+    onTemplate('DELETE /api/templates/{id}', ['Delete'], (item) => ({
+      method: 'DELETE',
+      url: `/api/templates/${item}`,
+    })),
   ];
   let moving = '';
 

@@ -52,6 +52,16 @@ export async function createTemplate(
   return res.json();
 }
 
+/** A template of `type` named `name` under `parentId`, made through the API. */
+export function templateUnder(
+  t: TestApp,
+  parentId: string,
+  name: string,
+  type = 'template-folder',
+) {
+  return createTemplate(t, { template_name: name, template_type_id: type, parent_id: parentId });
+}
+
 /**
  * A content item made from `templateId` (when given), optionally with one content block that is
  * an instance of `widgetId` in version 1: the rows a content save leaves behind.

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
 import { DIALECTS, type TestApp } from '../harness';
 import { DEMO_TEMPLATE_IDS as IDS } from '../../src/seed/templates';
-import { createTemplate, insertContent, startWithTemplates, UNKNOWN_ID, userWith } from './helpers';
+import {
+  createTemplate,
+  insertContent,
+  startWithTemplates,
+  templateUnder,
+  UNKNOWN_ID,
+  userWith,
+} from './helpers';
 
 const MOVE_NOT_ALLOWED = 'This item is not allowed to be moved to this location';
 
@@ -250,11 +257,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
   describe('PUT /api/templates/{template_id}', () => {
     it("saves the template's own settings and replies Success with the template", async () => {
       const parent = await folder('Editable');
-      const created = await createTemplate(t, {
-        template_name: 'Draft Name',
-        template_type_id: 'page-template',
-        parent_id: parent,
-      });
+      const created = await templateUnder(t, parent, 'Draft Name', 'page-template');
       const res = await put(created.template_id, {
         template_id: created.template_id,
         template_name: 'Final Name',
@@ -313,21 +316,9 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
     it('applies a reorder save: the new order rewrites the path of the template and its subtree', async () => {
       const parent = await folder('Reorder');
       const parentPath = (await get(parent)).path;
-      const a = await createTemplate(t, {
-        template_name: 'A',
-        template_type_id: 'template-folder',
-        parent_id: parent,
-      });
-      const b = await createTemplate(t, {
-        template_name: 'B',
-        template_type_id: 'page-template',
-        parent_id: parent,
-      });
-      const child = await createTemplate(t, {
-        template_name: 'A child',
-        template_type_id: 'page-template',
-        parent_id: a.template_id,
-      });
+      const a = await templateUnder(t, parent, 'A');
+      const b = await templateUnder(t, parent, 'B', 'page-template');
+      const child = await templateUnder(t, a.template_id, 'A child', 'page-template');
       expect(child.path).toBe(`${parentPath}/01/01`);
 
       // The admin saves every sibling: B first, A second.
@@ -351,26 +342,10 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
       const from = await folder('Move From');
       const to = await folder('Move To');
       const toPath = (await get(to)).path;
-      await createTemplate(t, {
-        template_name: 'Already there',
-        template_type_id: 'page-template',
-        parent_id: to,
-      });
-      const moving = await createTemplate(t, {
-        template_name: 'Mover',
-        template_type_id: 'template-folder',
-        parent_id: from,
-      });
-      const inner = await createTemplate(t, {
-        template_name: 'Inner',
-        template_type_id: 'template-folder',
-        parent_id: moving.template_id,
-      });
-      const deepest = await createTemplate(t, {
-        template_name: 'Deepest',
-        template_type_id: 'page-template',
-        parent_id: inner.template_id,
-      });
+      await templateUnder(t, to, 'Already there', 'page-template');
+      const moving = await templateUnder(t, from, 'Mover');
+      const inner = await templateUnder(t, moving.template_id, 'Inner');
+      const deepest = await templateUnder(t, inner.template_id, 'Deepest', 'page-template');
 
       const res = await put(moving.template_id, {
         template_id: moving.template_id,
@@ -395,16 +370,8 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
 
     it('refuses a move under the template itself or its own descendant', async () => {
       const top = await folder('Cycle');
-      const middle = await createTemplate(t, {
-        template_name: 'Middle',
-        template_type_id: 'template-folder',
-        parent_id: top,
-      });
-      const bottom = await createTemplate(t, {
-        template_name: 'Bottom',
-        template_type_id: 'template-folder',
-        parent_id: middle.template_id,
-      });
+      const middle = await templateUnder(t, top, 'Middle');
+      const bottom = await templateUnder(t, middle.template_id, 'Bottom');
       const message = `${MOVE_NOT_ALLOWED}: a template cannot go under itself or one of its own descendants`;
       for (const target of [top, middle.template_id, bottom.template_id]) {
         const res = await put(top, { template_id: top, template_order: 1, parent_id: target });
@@ -455,11 +422,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
 
     it('refuses a save based on a template that changed since it was loaded', async () => {
       const parent = await folder('Stale');
-      const created = await createTemplate(t, {
-        template_name: 'Stale One',
-        template_type_id: 'page-template',
-        parent_id: parent,
-      });
+      const created = await templateUnder(t, parent, 'Stale One', 'page-template');
       const loaded = await get(created.template_id);
       expect(
         (
@@ -487,11 +450,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
     it('needs Edit on the template, and Edit or Create on a new parent', async () => {
       const parent = await folder('Permissions');
       const other = await folder('Other Parent');
-      const item = await createTemplate(t, {
-        template_name: 'Guarded Page',
-        template_type_id: 'page-template',
-        parent_id: parent,
-      });
+      const item = await templateUnder(t, parent, 'Guarded Page', 'page-template');
       const denied = await put(item.template_id, { template_name: 'Hacked' }, 'nobody');
       expect(denied.statusCode).toBe(403);
       expect(denied.json().message).toContain('Edit permission');
@@ -521,21 +480,9 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
     it('deletes a template with its blocks and fields and closes the gap among its siblings', async () => {
       const parent = await folder('Deletions');
       const parentPath = (await get(parent)).path;
-      const first = await createTemplate(t, {
-        template_name: 'First',
-        template_type_id: 'template-folder',
-        parent_id: parent,
-      });
-      const second = await createTemplate(t, {
-        template_name: 'Second',
-        template_type_id: 'template-folder',
-        parent_id: parent,
-      });
-      const grandchild = await createTemplate(t, {
-        template_name: 'Grandchild',
-        template_type_id: 'page-template',
-        parent_id: second.template_id,
-      });
+      const first = await templateUnder(t, parent, 'First');
+      const second = await templateUnder(t, parent, 'Second');
+      const grandchild = await templateUnder(t, second.template_id, 'Grandchild', 'page-template');
       const block = (
         await t.request({
           method: 'POST',
@@ -567,11 +514,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
         path: `${parentPath}/01`,
       });
       expect(await get(grandchild.template_id)).toMatchObject({ path: `${parentPath}/01/01` });
-      const third = await createTemplate(t, {
-        template_name: 'Third',
-        template_type_id: 'page-template',
-        parent_id: parent,
-      });
+      const third = await templateUnder(t, parent, 'Third', 'page-template');
       expect(third).toMatchObject({ template_order: 2, path: `${parentPath}/02` });
     });
 
@@ -595,11 +538,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
 
     it('refuses while child templates, content or a container widget depend on it', async () => {
       const parent = await folder('Busy');
-      await createTemplate(t, {
-        template_name: 'Kid',
-        template_type_id: 'page-template',
-        parent_id: parent,
-      });
+      await templateUnder(t, parent, 'Kid', 'page-template');
       const withChild = await t.request({ method: 'DELETE', url: `/api/templates/${parent}` });
       expect(withChild.statusCode).toBe(409);
       expect(withChild.json()).toEqual({
@@ -608,11 +547,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
         children: 1,
       });
 
-      const used = await createTemplate(t, {
-        template_name: 'Used Page',
-        template_type_id: 'page-template',
-        parent_id: TEMPLATE_FOLDER_ID,
-      });
+      const used = await templateUnder(t, TEMPLATE_FOLDER_ID, 'Used Page', 'page-template');
       await insertContent(t.db, { name: 'Home', templateId: used.template_id });
       const byContent = await t.request({
         method: 'DELETE',
