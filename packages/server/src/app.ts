@@ -7,6 +7,7 @@ import { loadSigningKeys } from './auth/keys';
 import { createTokenIssuer } from './auth/tokens';
 import { contextPlugin } from './plugins/context';
 import { ReadCache } from './cache/read-cache';
+import { TokenCache } from './auth/token-cache';
 import { authPlugin } from './plugins/auth';
 import { oidcPlugin } from './plugins/oidc';
 import { docsPlugin } from './plugins/docs';
@@ -52,6 +53,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       config,
       tokens: createTokenIssuer(`${config.publicUrl}/oidc`, keys),
       readCache: new ReadCache(),
+      verifiedTokens: new TokenCache(),
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });

@@ -18,7 +18,6 @@ import {
 } from '../auth/gateway';
 import { resolveExternalUser } from '../auth/identities';
 import { loadUserActor } from '../auth/load-actor';
-import { TokenCache } from '../auth/token-cache';
 import { API_KEY_HEADER } from '../operations/apikeys/keys';
 import { authenticateApiKey } from '../operations/apikeys/authenticate-api-key';
 import { AppError, fail } from '../errors';
@@ -51,12 +50,8 @@ export const authPlugin = fp(
     const proxies = trustedProxyList(auth.trustedProxies);
     const origins = [new URL(config.publicUrl).origin, ...auth.allowedOrigins];
 
-    const verified = new TokenCache();
-    // A change made here (a user disabled, roles changed) takes effect on the very next call.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) verified.clear();
-      return payload;
-    });
+    // Emptied by every successful write (context plugin): a user disabled here is refused next call.
+    const verified = app.canopy.verifiedTokens;
 
     async function bearerActor(token: string): Promise<Actor> {
       const known = verified.get(token);

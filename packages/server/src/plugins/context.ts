@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db, DialectName } from '../db/index';
 import type { TokenIssuer } from '../auth/tokens';
 import type { ReadCache } from '../cache/read-cache';
+import type { TokenCache } from '../auth/token-cache';
 
 export interface Canopy {
   db: Db;
@@ -11,6 +12,8 @@ export interface Canopy {
   config: Config;
   tokens: TokenIssuer;
   readCache: ReadCache;
+  /** Bearer tokens already verified (auth plugin). */
+  verifiedTokens: TokenCache;
 }
 
 declare module 'fastify' {
@@ -22,11 +25,12 @@ declare module 'fastify' {
 export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
   async (app, { canopy, close }) => {
     app.decorate('canopy', canopy);
-    // Any successful write may change what is published: start the read cache afresh,
-    // before the writer hears back, so no reader it tells can see the old page.
+    // Any successful write may change a page, a menu, a user or their roles: forget what was
+    // cached before the writer hears back, so nobody it tells can see the old state.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
         canopy.readCache.clear();
+        canopy.verifiedTokens.clear();
       }
       return payload;
     });
