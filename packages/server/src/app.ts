@@ -14,6 +14,7 @@ import { docsPlugin } from './plugins/docs';
 import { installValidators } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
+import { createStorage } from './storage/index';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -54,6 +55,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       tokens: createTokenIssuer(`${config.publicUrl}/oidc`, keys),
       readCache: new ReadCache(),
       verifiedTokens: new TokenCache(),
+      storage: createStorage(config),
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });

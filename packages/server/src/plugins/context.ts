@@ -5,6 +5,7 @@ import type { Db, DialectName } from '../db/index';
 import type { TokenIssuer } from '../auth/tokens';
 import type { ReadCache } from '../cache/read-cache';
 import type { TokenCache } from '../auth/token-cache';
+import type { Storage } from '../storage/index';
 
 export interface Canopy {
   db: Db;
@@ -14,6 +15,8 @@ export interface Canopy {
   readCache: ReadCache;
   /** Bearer tokens already verified (auth plugin). */
   verifiedTokens: TokenCache;
+  /** Media files and static builds. */
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -34,7 +37,10 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
       }
       return payload;
     });
-    app.addHook('onClose', close);
+    app.addHook('onClose', async () => {
+      await canopy.storage.close();
+      await close();
+    });
   },
   { name: 'canopy-context' },
 );

@@ -1,0 +1,115 @@
+/**
+ * Storage in a folder of the machine (the default, under CANOPY_DATA_DIR). A put streams into a
+ * temporary file beside the store and renames it into place, so readers never see half a file
+ * and a failed or refused write leaves nothing behind.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { dirname, join, relative, sep } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  checkKey,
+  StorageLimitError,
+  type ByteRange,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from './storage';
+
+const TEMP_FOLDER = '.incoming';
+
+/** Counts bytes as they pass and fails the stream once more than `maxBytes` went through. */
+export function byteLimit(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > maxBytes) done(new StorageLimitError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+}
+
+export class DiskStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string): string {
+    return join(this.root, ...checkKey(key).split('/'));
+  }
+
+  private async describe(key: string, path: string): Promise<StoredObject | undefined> {
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    return {
+      key,
+      size: info.size,
+      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${info.ino.toString(16)}"`,
+      modified: info.mtime,
+    };
+  }
+
+  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
+    const target = this.path(key);
+    const temp = join(this.root, TEMP_FOLDER, randomUUID());
+    await mkdir(dirname(temp), { recursive: true });
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    const limited =
+      options.maxBytes === undefined ? source : source.pipe(byteLimit(options.maxBytes));
+    try {
+      await pipeline(limited, createWriteStream(temp, { flags: 'wx' }));
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      // Drain what the client is still sending, so the refusal can be answered.
+      if (!Buffer.isBuffer(body) && !body.readableEnded) body.resume();
+      throw error;
+    }
+    return (await this.describe(key, target))!;
+  }
+
+  async get(key: string, range?: ByteRange) {
+    const path = this.path(key);
+    const object = await this.describe(key, path);
+    if (!object) return undefined;
+    const body = createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    return { object, body };
+  }
+
+  stat(key: string): Promise<StoredObject | undefined> {
+    return this.describe(key, this.path(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.path(prefix), { recursive: true, force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    const files = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    );
+    const keys = files
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .filter((key) => !key.startsWith(`${TEMP_FOLDER}/`) && key.startsWith(prefix))
+      .sort();
+    for (const key of keys) {
+      const object = await this.stat(key);
+      if (object) yield object;
+    }
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.path(to);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(this.path(from), target);
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,121 @@
+/**
+ * The storage contract, run against every implementation: what media uploads and static builds
+ * rely on (atomic puts, ranges, the size cap that keeps nothing, keys that cannot escape).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiskStorage } from '../../src/storage/disk';
+import { StorageLimitError, type Storage } from '../../src/storage/storage';
+
+interface Implementation {
+  name: string;
+  open(): Promise<{ storage: Storage; cleanup(): Promise<void> }>;
+}
+
+const IMPLEMENTATIONS: Implementation[] = [
+  {
+    name: 'disk',
+    async open() {
+      const root = mkdtempSync(join(tmpdir(), 'canopy-storage-'));
+      return {
+        storage: new DiskStorage(root),
+        cleanup: async () => rmSync(root, { recursive: true, force: true }),
+      };
+    },
+  },
+];
+
+async function keys(storage: Storage, prefix = ''): Promise<string[]> {
+  const found: string[] = [];
+  for await (const object of storage.list(prefix)) found.push(object.key);
+  return found;
+}
+
+describe.each(IMPLEMENTATIONS)('$name storage', (implementation) => {
+  let storage: Storage;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ storage, cleanup } = await implementation.open());
+  });
+  afterAll(async () => {
+    await storage.close();
+    await cleanup();
+  });
+
+  it('stores a stream and reads it back whole and by range', async () => {
+    const stored = await storage.put('media/a.txt', Readable.from(['hello ', 'world']));
+    expect(stored).toMatchObject({ key: 'media/a.txt', size: 11 });
+    expect(stored.etag).toMatch(/^".+"$/);
+
+    const whole = await storage.get('media/a.txt');
+    expect(await text(whole!.body)).toBe('hello world');
+    const part = await storage.get('media/a.txt', { start: 6, end: 8 });
+    expect(await text(part!.body)).toBe('wor');
+    expect((await storage.stat('media/a.txt'))?.size).toBe(11);
+  });
+
+  it('answers undefined for what is not there', async () => {
+    expect(await storage.get('media/missing.txt')).toBeUndefined();
+    expect(await storage.stat('media/missing.txt')).toBeUndefined();
+    await expect(storage.delete('media/missing.txt')).resolves.toBeUndefined();
+  });
+
+  it('replaces an object and gives it a new etag', async () => {
+    const first = await storage.put('media/b.txt', Buffer.from('one'));
+    const second = await storage.put('media/b.txt', Buffer.from('second'));
+    expect(second.etag).not.toBe(first.etag);
+    expect(await text((await storage.get('media/b.txt'))!.body)).toBe('second');
+  });
+
+  it('refuses a body over the cap and keeps nothing of it', async () => {
+    const big = Readable.from([Buffer.alloc(600), Buffer.alloc(600)]);
+    await expect(storage.put('media/big.bin', big, { maxBytes: 1000 })).rejects.toBeInstanceOf(
+      StorageLimitError,
+    );
+    expect(await storage.stat('media/big.bin')).toBeUndefined();
+    expect(await keys(storage, 'media/big')).toEqual([]);
+  });
+
+  it('lists by prefix in key order, moves, and deletes a prefix', async () => {
+    await storage.put('build/1/b.html', Buffer.from('b'));
+    await storage.put('build/1/a.html', Buffer.from('a'));
+    await storage.put('build/2/a.html', Buffer.from('a2'));
+    expect(await keys(storage, 'build/1/')).toEqual(['build/1/a.html', 'build/1/b.html']);
+
+    await storage.move('build/1/b.html', 'build/2/b.html');
+    expect(await keys(storage, 'build/')).toEqual([
+      'build/1/a.html',
+      'build/2/a.html',
+      'build/2/b.html',
+    ]);
+
+    await storage.deletePrefix('build/2');
+    expect(await keys(storage, 'build/')).toEqual(['build/1/a.html']);
+  });
+
+  it.each(['../x', '/etc/passwd', 'a//b', 'a/./b', 'a\\b', 'a/b/', '', 'a/\u0000'])(
+    'refuses the key %j',
+    async (key) => {
+      await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
+      await expect(storage.get(key)).rejects.toThrow(/invalid storage key/);
+    },
+  );
+});
+
+describe('disk storage', () => {
+  it('leaves no temporary file behind after a refused put', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'canopy-storage-'));
+    const storage = new DiskStorage(root);
+    await expect(
+      storage.put('x.bin', Readable.from([Buffer.alloc(20)]), { maxBytes: 10 }),
+    ).rejects.toBeInstanceOf(StorageLimitError);
+    expect(await readdir(join(root, '.incoming'))).toEqual([]);
+    rmSync(root, { recursive: true, force: true });
+  });
+});
