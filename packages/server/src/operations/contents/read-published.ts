@@ -9,6 +9,7 @@ import type { Db } from '../../db/index';
 import type { ContentVersionRow } from '../../db/schema';
 import { fail } from '../../errors';
 import { pickVersion } from '../../repositories/contents';
+import { readableFilter } from '../../access/permissions';
 import { readContentVersion, requireVariantAllowed } from './get-content';
 
 type DeliveryVariant = 'published' | 'latestpublishable';
@@ -23,15 +24,21 @@ async function siteVersions(
   db: Db,
   siteId: string,
   variant: DeliveryVariant,
-  pageUrl?: string,
+  only: { pageUrl: string } | { readableBy: Actor },
 ): Promise<Map<string, ContentVersionRow>> {
+  const pageUrl = 'pageUrl' in only ? only.pageUrl : undefined;
   let candidates = db
     .selectFrom('content_versions as v')
     .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
     .select('v.content_id')
     .where('i.site_id', '=', siteId)
     .where('v.status_id', 'in', STATUSES[variant]);
-  if (pageUrl !== undefined) candidates = candidates.where('v.page_url', '=', pageUrl);
+  // One page is looked up whatever the caller may read (reading it then answers 403 or the
+  // page); a list holds only what the caller may read.
+  candidates =
+    'pageUrl' in only
+      ? candidates.where('v.page_url', '=', only.pageUrl)
+      : candidates.where(readableFilter(only.readableBy, 'content_items', 'i.content_id'));
   const versions = await db
     .selectFrom('content_versions')
     .selectAll()
@@ -112,7 +119,7 @@ export async function readPageByUrl(
 ): Promise<Content> {
   requireVariantAllowed(actor, variant);
   await requireSite(db, siteId);
-  const [match] = await siteVersions(db, siteId, variant, pageUrl);
+  const [match] = await siteVersions(db, siteId, variant, { pageUrl });
   if (!match)
     fail(
       'CONTENT_NOT_FOUND',
@@ -136,7 +143,7 @@ export async function listPageUrls(
 ): Promise<PageUrl[]> {
   requireVariantAllowed(actor, variant);
   await requireSite(db, siteId);
-  const shown = await siteVersions(db, siteId, variant);
+  const shown = await siteVersions(db, siteId, variant, { readableBy: actor });
   return [...shown.values()]
     .map((v) => ({
       content_id: v.content_id,
