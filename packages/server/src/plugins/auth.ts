@@ -83,6 +83,7 @@ export const authPlugin = fp(
           if (!payload.sub) fail('UNAUTHENTICATED', 'The token names no subject (sub)');
           const userId = await resolveExternalUser(db, {
             source: 'oidc',
+            issuer: external.issuer,
             subject: payload.sub,
             username: stringClaim(payload.preferred_username),
             given_name: stringClaim(payload.given_name),
