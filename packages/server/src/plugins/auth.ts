@@ -56,6 +56,7 @@ export const authPlugin = fp(
     async function bearerActor(token: string): Promise<Actor> {
       const known = verified.get(token);
       if (known) return known;
+      const readAt = verified.generation();
       let issuer: unknown;
       let expires: number;
       try {
@@ -68,7 +69,7 @@ export const authPlugin = fp(
         fail('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
       }
       const actor = await verifiedActor(token, issuer);
-      verified.set(token, actor, expires);
+      verified.set(token, actor, expires, readAt);
       return actor;
     }
 

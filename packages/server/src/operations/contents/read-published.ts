@@ -99,6 +99,7 @@ export async function readPublishedPageJson(
   const key = `page:${who}:${siteId}\n${pageUrl}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
+  const readAt = cache.generation();
   const page = await readPageByUrl(db, actor, siteId, pageUrl, 'published');
   const versions = await db
     .selectFrom('content_versions')
@@ -107,7 +108,11 @@ export async function readPublishedPageJson(
     .where('status_id', '=', 'published')
     .execute();
   const body = JSON.stringify(page);
-  return cache.set(key, body, nextBoundary(versions, Date.now()));
+  return cache.set(key, body, {
+    readAt,
+    expires: nextBoundary(versions, Date.now()),
+    content: page.content_id,
+  });
 }
 
 export async function readPageByUrl(
