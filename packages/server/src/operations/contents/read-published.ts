@@ -2,7 +2,7 @@
  * Delivery reads (§7 Content): a page by site and Page URL, and a site's page URLs, in the
  * published variant (live published versions only) or latest publishable (preview).
  */
-import { isDefaultDate, normaliseDate, type Content } from '@canopy/core';
+import { nextPublishBoundary, type Content } from '@canopy/core';
 import type { ReadCache } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
@@ -68,15 +68,10 @@ async function requireSite(db: Db, siteId: string): Promise<void> {
 
 /** The next moment a page's published output may change by date alone. */
 function nextBoundary(versions: readonly ContentVersionRow[], now: number): number {
-  let next = Number.POSITIVE_INFINITY;
-  for (const version of versions) {
-    for (const date of [version.publish_date, version.unpublish_date]) {
-      if (isDefaultDate(date)) continue;
-      const at = Date.parse(normaliseDate(date).replace(' ', 'T'));
-      if (at > now && at < next) next = at;
-    }
-  }
-  return next;
+  return nextPublishBoundary(
+    versions.flatMap((version) => [version.publish_date, version.unpublish_date]),
+    now,
+  );
 }
 
 /**
