@@ -1,5 +1,6 @@
 /** Display formatting shared by server and editors: file sizes, dimensions, dates, widget names. */
 import { DEFAULT_PUBLISH_DATE, WIDGET_NAME_MAX_SHOWN } from './constants';
+import { publishDateMoment } from './dates';
 
 const KB = 1_000;
 const MB = 1_000_000;
@@ -33,14 +34,12 @@ export function normaliseDate(value: string): string {
   return `${value}T00:00:00`;
 }
 
-const DEFAULT_DATE_FORMS = /^1970-01-01[ T]12:00(:00(\.0+)?)?Z?$/;
-
 /**
  * Whether a publish or unpublish date is the default '1970-01-01 12:00' that means "not set",
- * in its stored form or as ISO text ('1970-01-01T12:00:00.000Z').
+ * in its stored form or as ISO text ('1970-01-01T12:00:00.000Z'). See dates.ts.
  */
 export function isDefaultDate(value: string | null | undefined): boolean {
-  return value === DEFAULT_PUBLISH_DATE || (value != null && DEFAULT_DATE_FORMS.test(value));
+  return value === DEFAULT_PUBLISH_DATE || (value != null && publishDateMoment(value) === null);
 }
 
 export interface ShownName {

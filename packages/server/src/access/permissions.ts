@@ -3,7 +3,13 @@
  * (content items and templates), inherited by the item's subtree unless a descendant sets its own.
  * Administrators hold everything.
  */
-import { ALL_PERMISSIONS, normalisePermissions, type Permission } from '@canopy/core';
+import {
+  ALL_PERMISSIONS,
+  heldPermissions,
+  inheritPermissions,
+  type Permission,
+  type RolePermissionSettings,
+} from '@canopy/core';
 import type { Actor } from '../auth/actor';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/index';
@@ -36,27 +42,12 @@ export async function loadSettings(
 }
 
 /**
- * Inherited state for one role: the nearest setting of each permission along the path from the
- * root. `inherit` gives a child's state from its parent's state and the child's own settings.
+ * Inherited state: for each role, the nearest setting of each permission along the path from the
+ * root. The rule itself lives in core (`inheritPermissions`, `heldPermissions`).
  */
-export type InheritedState = Map<string, Map<Permission, boolean>>;
-
-export function inherit(parent: InheritedState, own: Settings | undefined): InheritedState {
-  if (!own) return parent;
-  const next: InheritedState = new Map(parent);
-  for (const [roleId, settings] of own) {
-    next.set(roleId, new Map([...(parent.get(roleId) ?? []), ...settings]));
-  }
-  return next;
-}
-
-export function granted(state: InheritedState): Permission[] {
-  const result = new Set<Permission>();
-  for (const settings of state.values()) {
-    for (const [permission, allowed] of settings) if (allowed) result.add(permission);
-  }
-  return normalisePermissions(result);
-}
+export type InheritedState = RolePermissionSettings;
+export const inherit = inheritPermissions;
+export const granted = heldPermissions;
 
 /** The ids from the root down to the item (content tree or template tree). */
 export async function ancestry(db: Db, itemId: string): Promise<string[]> {
@@ -187,36 +178,48 @@ export type ItemTable = 'content_items' | 'templates';
 const ID_COLUMN = { content_items: 'content_id', templates: 'template_id' } as const;
 
 /**
- * A where-expression that keeps only the items the actor may Read, evaluated by the database so
- * menus and lists are filtered in the query. `idColumn` is the (qualified) id column of the
- * `table` being read, e.g. `readableFilter(actor, 'content_items', 'content_items.content_id')`.
+ * A where-expression that keeps only the items on which the actor holds `permission`, evaluated
+ * by the database so lists are filtered in the query. `idColumn` is the (qualified) id column of
+ * the `table` being read, e.g. `permissionFilter(actor, 'content_items', 'content_items.content_id', 'Read')`.
  *
- * It walks down from every item on which one of the actor's roles grants Read, stopping where
- * that role sets Read itself (a nearer setting wins): the cost grows with the size of the
- * readable subtrees, not of the whole tree.
+ * It is core's `inheritPermissions` rule for one permission, written as a walk: it starts at
+ * every item on which one of the actor's roles grants the permission and goes down, stopping
+ * where that role sets the permission itself (a nearer setting wins). The cost grows with the
+ * size of the granted subtrees, not of the whole tree.
  */
+export function permissionFilter(
+  actor: Actor,
+  table: ItemTable,
+  idColumn: string,
+  permission: Permission,
+): Expression<SqlBool> {
+  if (actor.isAdmin) return sql<SqlBool>`1 = 1`;
+  if (actor.publishedOnly) return permission === 'Read' ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
+  if (actor.roleIds.length === 0) return sql<SqlBool>`1 = 0`;
+  const id = ID_COLUMN[table];
+  const roles = sql.join(actor.roleIds);
+  return sql<SqlBool>`${sql.ref(idColumn)} IN (
+    WITH RECURSIVE held(item_id, role_id) AS (
+      SELECT rp.content_id, rp.role_id FROM role_permissions AS rp
+      WHERE rp.role_id IN (${roles}) AND rp.permission_id = ${permission} AND rp.permission = 1
+      UNION ALL
+      SELECT ${sql.ref(`child.${id}`)}, held.role_id
+      FROM held JOIN ${sql.table(table)} AS child ON child.parent_id = held.item_id
+      LEFT JOIN role_permissions AS own
+        ON own.role_id = held.role_id AND own.content_id = ${sql.ref(`child.${id}`)}
+        AND own.permission_id = ${permission}
+      WHERE own.role_id IS NULL
+    )
+    SELECT item_id FROM held)`;
+}
+
+/** The items the actor may Read (menus and lists show only these). */
 export function readableFilter(
   actor: Actor,
   table: ItemTable,
   idColumn: string,
 ): Expression<SqlBool> {
-  if (actor.isAdmin || actor.publishedOnly) return sql<SqlBool>`1 = 1`;
-  if (actor.roleIds.length === 0) return sql<SqlBool>`1 = 0`;
-  const id = ID_COLUMN[table];
-  const roles = sql.join(actor.roleIds);
-  return sql<SqlBool>`${sql.ref(idColumn)} IN (
-    WITH RECURSIVE readable(item_id, role_id) AS (
-      SELECT rp.content_id, rp.role_id FROM role_permissions AS rp
-      WHERE rp.role_id IN (${roles}) AND rp.permission_id = 'Read' AND rp.permission = 1
-      UNION ALL
-      SELECT ${sql.ref(`child.${id}`)}, readable.role_id
-      FROM readable JOIN ${sql.table(table)} AS child ON child.parent_id = readable.item_id
-      LEFT JOIN role_permissions AS own
-        ON own.role_id = readable.role_id AND own.content_id = ${sql.ref(`child.${id}`)}
-        AND own.permission_id = 'Read'
-      WHERE own.role_id IS NULL
-    )
-    SELECT item_id FROM readable)`;
+  return permissionFilter(actor, table, idColumn, 'Read');
 }
 
 /** The ids of every item of `table` the actor may Read; null means all of them. */

@@ -4,6 +4,7 @@
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ExternalIssuerConfig } from './config';
+import { REQUIRED_CLAIMS } from './tokens';
 
 /** Only asymmetric algorithms: a shared-secret (HS*) token can never pass for the issuer's. */
 export const ASYMMETRIC_ALGORITHMS = [
@@ -44,6 +45,7 @@ export function createExternalVerifier(config: ExternalIssuerConfig): ExternalVe
         issuer: config.issuer,
         audience: config.audience,
         algorithms: ASYMMETRIC_ALGORITHMS,
+        requiredClaims: REQUIRED_CLAIMS,
       });
       return payload;
     },

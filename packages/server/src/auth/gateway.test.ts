@@ -24,6 +24,7 @@ describe('gateway trust', () => {
       }),
     ).toEqual({
       source: 'gateway',
+      issuer: 'gateway',
       subject: 'u-1',
       username: undefined,
       given_name: 'Zoë',

@@ -5,7 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ExternalProfile } from './identities';
+import { GATEWAY_ISSUER, type ExternalProfile } from './identities';
 
 /** The identity headers a gateway sends. Only x-canopy-sub is required. */
 export const GATEWAY_HEADERS = {
@@ -64,6 +64,7 @@ export function gatewayProfile(headers: IncomingHttpHeaders): ExternalProfile | 
   const roles = header(headers, GATEWAY_HEADERS.roles);
   return {
     source: 'gateway',
+    issuer: GATEWAY_ISSUER,
     subject,
     username: header(headers, GATEWAY_HEADERS.preferredUsername),
     given_name: header(headers, GATEWAY_HEADERS.givenName),

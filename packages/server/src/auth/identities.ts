@@ -1,15 +1,24 @@
 /**
  * Users who sign in elsewhere (an external OpenID provider or a gateway) get a local user, found
- * by the link from their subject, else by username, else created. Their roles come from the
+ * by the link from their (issuer, subject) and nothing else: a username is chosen by the person
+ * or the provider and never links to an existing account. A first sign-in whose username is
+ * taken gets a distinct account with a numbered username (`anna-2`). Their roles come from the
  * provider and replace the local ones (personal roles are kept).
  */
 import type { Db } from '../db/index';
+import { AppError, fail } from '../errors';
+import { constraintViolation } from '../db/errors-driver';
 import { createUser } from '../operations/users/create-user';
 import { isPersonalRole } from '../access/permissions';
+
+/** The issuer name gateway identities are linked under. */
+export const GATEWAY_ISSUER = 'gateway';
 
 export interface ExternalProfile {
   /** 'oidc' for an external issuer, 'gateway' for gateway headers. */
   source: 'oidc' | 'gateway';
+  /** The issuer's URL, or GATEWAY_ISSUER. */
+  issuer: string;
   subject: string;
   username?: string | undefined;
   given_name?: string | undefined;
@@ -20,7 +29,10 @@ export interface ExternalProfile {
 }
 
 export async function resolveExternalUser(db: Db, profile: ExternalProfile): Promise<string> {
-  const userId = (await linkedUser(db, profile)) ?? (await linkOrCreate(db, profile));
+  const userId =
+    (await linkedUser(db, profile)) ??
+    (await claimLegacyLink(db, profile)) ??
+    (await createLinkedUser(db, profile));
   await syncProfile(db, userId, profile);
   if (profile.roles) await syncRoles(db, userId, profile.roles);
   return userId;
@@ -30,58 +42,76 @@ async function linkedUser(db: Db, profile: ExternalProfile): Promise<string | un
   const link = await db
     .selectFrom('external_identities')
     .select('user_id')
-    .where('source', '=', profile.source)
+    .where('issuer', '=', profile.issuer)
     .where('subject', '=', profile.subject)
     .executeTakeFirst();
   return link?.user_id;
 }
 
-async function linkOrCreate(db: Db, profile: ExternalProfile): Promise<string> {
-  const username = usernameFor(profile.username ?? profile.subject);
-  const existing = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where('username', '=', username)
+/** A link made before issuers were recorded (migration 0004) belongs to the configured issuer. */
+async function claimLegacyLink(db: Db, profile: ExternalProfile): Promise<string | undefined> {
+  const claimed = await db
+    .updateTable('external_identities')
+    .set({ issuer: profile.issuer })
+    .where('issuer', '=', `legacy:${profile.source}`)
+    .where('subject', '=', profile.subject)
     .executeTakeFirst();
-  let userId = existing?.user_id;
-  if (!userId) {
+  return claimed.numUpdatedRows > 0n ? linkedUser(db, profile) : undefined;
+}
+
+const MAX_NUMBERED = 100;
+
+async function createLinkedUser(db: Db, profile: ExternalProfile): Promise<string> {
+  const base = usernameFor(profile.username ?? profile.subject);
+  let userId: string | undefined;
+  for (let n = 1; !userId && n <= MAX_NUMBERED; n++) {
+    const suffix = n === 1 ? '' : `-${n}`;
     try {
       userId = await createUser(db, {
-        username,
+        username: base.slice(0, 100 - suffix.length) + suffix,
         given_name: profile.given_name ?? '',
         family_name: profile.family_name ?? '',
         email: profile.email ?? null,
         roleIds: [],
       });
     } catch (error) {
-      // Another request for the same person won the race: use what it made.
-      const raced = await db
-        .selectFrom('users')
-        .select('user_id')
-        .where('username', '=', username)
-        .executeTakeFirst();
-      if (!raced) throw error;
-      userId = raced.user_id;
+      // Taken, or taken a moment ago by a racing request: try the next number.
+      const taken =
+        (error instanceof AppError && error.code === 'ALREADY_EXISTS') ||
+        constraintViolation(error) === 'unique';
+      if (!taken) throw error;
     }
+  }
+  if (!userId) {
+    fail(
+      'ALREADY_EXISTS',
+      `The username "${base}" and its numbered variants are taken; ask an administrator to rename an account`,
+    );
   }
   await db
     .insertInto('external_identities')
     .values({
+      issuer: profile.issuer,
       source: profile.source,
       subject: profile.subject,
       user_id: userId,
       created_date: new Date().toISOString(),
     })
-    .onConflict((oc) => oc.columns(['source', 'subject']).doNothing())
+    .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
     .execute();
-  return (await linkedUser(db, profile)) ?? userId;
+  const linked = await linkedUser(db, profile);
+  if (linked && linked !== userId) {
+    // Another request for the same person won the race: drop the account made here.
+    await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+    await db.deleteFrom('users').where('user_id', '=', userId).execute();
+  }
+  return linked ?? userId;
 }
 
 /** Usernames allow letters, digits and . _ @ -; anything else in a subject becomes '-'. */
 function usernameFor(value: string): string {
   return value.replace(/[^a-zA-Z0-9._@-]/g, '-').slice(0, 100) || 'user';
 }
-
 async function syncProfile(db: Db, userId: string, profile: ExternalProfile): Promise<void> {
   const changes: { given_name?: string; family_name?: string; email?: string } = {};
   const user = await db

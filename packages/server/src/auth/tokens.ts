@@ -4,6 +4,9 @@ import type { SigningKeys } from './keys';
 
 export const API_AUDIENCE = 'canopy-api';
 
+/** A token without an expiry would be good forever: refused, whoever signed it. */
+export const REQUIRED_CLAIMS = ['exp'];
+
 export interface TokenIssuer {
   issuer: string;
   sign(
@@ -34,6 +37,7 @@ export function createTokenIssuer(issuer: string, keys: SigningKeys): TokenIssue
         issuer,
         audience: API_AUDIENCE,
         algorithms: ['RS256'],
+        requiredClaims: REQUIRED_CLAIMS,
       });
       return payload;
     },

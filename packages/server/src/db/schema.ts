@@ -252,8 +252,13 @@ export interface ApiKeysTable {
   revoked_date: string | null;
 }
 
-/** Links a subject of an external OpenID issuer ('oidc') or of a gateway ('gateway') to a user. */
+/**
+ * Links a subject of an external OpenID issuer (source 'oidc', issuer its URL) or of a gateway
+ * (source and issuer 'gateway') to a user. Links made before issuers were recorded carry
+ * `legacy:<source>` until their issuer's next sign-in.
+ */
 export interface ExternalIdentitiesTable {
+  issuer: string;
   source: string;
   subject: string;
   user_id: string;

@@ -1,8 +1,10 @@
 /**
  * Authenticates every /api call and puts the caller on `request.actor`. A caller proves who they
  * are with one of: a bearer access token (the embedded provider's, or OIDC_ISSUER's), an API key
- * (x-api-key), or, in gateway mode, identity headers from a trusted proxy. The user is re-read
- * on every request, so a disabled user's tokens stop working at once.
+ * (x-api-key), or, in gateway mode, identity headers from a trusted proxy. A verified token's
+ * user is kept for 30 seconds at most (auth/token-cache.ts) and forgotten at any write through
+ * this server: a user disabled here is refused on the next call, one disabled elsewhere (the
+ * command line, another instance) within 30 seconds.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -56,6 +58,7 @@ export const authPlugin = fp(
     async function bearerActor(token: string): Promise<Actor> {
       const known = verified.get(token);
       if (known) return known;
+      const readAt = verified.generation();
       let issuer: unknown;
       let expires: number;
       try {
@@ -68,7 +71,7 @@ export const authPlugin = fp(
         fail('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
       }
       const actor = await verifiedActor(token, issuer);
-      verified.set(token, actor, expires);
+      verified.set(token, actor, expires, readAt);
       return actor;
     }
 
@@ -83,6 +86,7 @@ export const authPlugin = fp(
           if (!payload.sub) fail('UNAUTHENTICATED', 'The token names no subject (sub)');
           const userId = await resolveExternalUser(db, {
             source: 'oidc',
+            issuer: external.issuer,
             subject: payload.sub,
             username: stringClaim(payload.preferred_username),
             given_name: stringClaim(payload.given_name),

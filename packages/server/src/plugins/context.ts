@@ -23,15 +23,29 @@ declare module 'fastify' {
   interface FastifyInstance {
     canopy: Canopy;
   }
+  interface FastifyContextConfig {
+    /**
+     * What a successful call of the route changes, for the caches: 'lock' (a lock or unlock of
+     * the item in the `id` path parameter) changes its lock state only. Default: anything.
+     */
+    changes?: 'lock';
+  }
 }
 
 export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
   async (app, { canopy, close }) => {
     app.decorate('canopy', canopy);
     // Any successful write may change a page, a menu, a user or their roles: forget what was
-    // cached before the writer hears back, so nobody it tells can see the old state.
+    // cached before the writer hears back, so nobody it tells can see the old state. A lock or
+    // unlock changes only the item's lock state: the menus and that item's pages.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
+        return payload;
+      }
+      const { id } = request.params as { id?: string };
+      if (request.routeOptions.config.changes === 'lock' && id) {
+        canopy.readCache.clearLockOf(id);
+      } else {
         canopy.readCache.clear();
         canopy.verifiedTokens.clear();
       }

@@ -1,10 +1,17 @@
 /**
  * Request validation. Bodies are checked strictly: no type coercion and unknown fields refused
  * (so a typo never silently drops data). Path and query strings are coerced to their types.
+ *
+ * One rule for every /api route, applied here as routes are added, so no route can forget it:
+ * - a route without a query schema takes no query parameters (an empty strict one is added), and
+ *   one without a path schema gets one naming its path parameters;
+ * - every string must be free of NUL characters and every integer must fit 32 bits, as both
+ *   databases can store (schemas/common.ts), wherever a schema does not say so itself.
  */
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { INT_MAX, INT_MIN, NO_NUL_PATTERN } from '../schemas/common';
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: false, strict: false, useDefaults: true, ...options });
@@ -18,9 +25,80 @@ export function installValidators(app: FastifyInstance): void {
   app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
     (httpPart === 'body' ? strict : coercing).compile(schema as object),
   );
+  app.addHook('onRoute', applyRequestRules);
   app.setSchemaErrorFormatter(
     (errors, dataVar) => new Error(describe(errors as ErrorObject[], dataVar)),
   );
+}
+
+type Schema = Record<string, unknown>;
+
+/** The API's routes (not the docs, not the OpenID provider's own endpoints). */
+function isApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+export function applyRequestRules(route: RouteOptions): void {
+  if (!isApiRoute(route.url)) return;
+  const schema: FastifySchema = { ...route.schema };
+  schema.querystring = storable(
+    (schema.querystring as Schema | undefined) ?? { type: 'object', properties: {} },
+  );
+  if (schema.querystring && (schema.querystring as Schema).type === 'object') {
+    schema.querystring = { additionalProperties: false, ...(schema.querystring as Schema) };
+  }
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  schema.params = storable(
+    (schema.params as Schema | undefined) ??
+      (names.length > 0
+        ? {
+            type: 'object',
+            properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+            additionalProperties: false,
+          }
+        : undefined),
+  );
+  if (schema.body) schema.body = storable(schema.body as Schema);
+  route.schema = schema;
+}
+
+const NESTED = ['properties', 'patternProperties', '$defs', 'definitions'];
+const LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems'];
+const SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'];
+
+/**
+ * A copy of `schema` in which every string refuses NUL and every integer fits 32 bits (what a
+ * schema says itself wins), and every record's keys refuse NUL too.
+ */
+export function storable<T extends Schema | undefined>(schema: T): T {
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy: Schema = { ...schema };
+  for (const key of NESTED) {
+    const map = copy[key] as Record<string, Schema> | undefined;
+    if (map && typeof map === 'object') {
+      copy[key] = Object.fromEntries(
+        Object.entries(map).map(([name, child]) => [name, storable(child)]),
+      );
+    }
+  }
+  for (const key of LISTS) {
+    if (Array.isArray(copy[key])) copy[key] = (copy[key] as Schema[]).map((s) => storable(s));
+  }
+  for (const key of SINGLE) {
+    if (copy[key] && typeof copy[key] === 'object') copy[key] = storable(copy[key] as Schema);
+  }
+  const types = Array.isArray(copy.type) ? (copy.type as string[]) : [copy.type];
+  if (types.includes('string') && copy.pattern === undefined && copy.enum === undefined) {
+    copy.pattern = NO_NUL_PATTERN;
+  }
+  if (types.includes('integer') && copy.enum === undefined) {
+    copy.minimum ??= INT_MIN;
+    copy.maximum ??= INT_MAX;
+  }
+  if (copy.patternProperties && copy.propertyNames === undefined) {
+    copy.propertyNames = { pattern: NO_NUL_PATTERN };
+  }
+  return copy as T;
 }
 
 /** One sentence a person can act on, naming the field. */
@@ -56,6 +134,15 @@ export function describe(errors: ErrorObject[], dataVar: string): string {
       return `The ${field(where)} must not be empty`;
     case 'minimum':
       return `The ${field(where)} must be at least ${(error.params as { limit: number }).limit}`;
+    case 'maximum':
+      return `The ${field(where)} must be at most ${(error.params as { limit: number }).limit}`;
+    case 'pattern':
+      if ((error.params as { pattern: string }).pattern === NO_NUL_PATTERN) {
+        return `The ${field(where || dataVar)} must not contain the NUL character (\\u0000)`;
+      }
+      return `The ${field(where || dataVar)} does not have the expected form`;
+    case 'propertyNames':
+      return `The ${field(where || dataVar)} has a key that is not valid (no NUL characters)`;
     default:
       return `The ${field(where || dataVar)} ${error.message ?? 'is not valid'}`;
   }

@@ -1,6 +1,6 @@
 /** Reads of content items and their versions. Writes live in the operations that own them. */
 import {
-  DEFAULT_PUBLISH_DATE,
+  isLiveBetween,
   type Content,
   type ContentField,
   type DynamicRegion,
@@ -44,18 +44,12 @@ export function listVersions(db: Db, contentId: string): Promise<ContentVersionR
     .execute();
 }
 
-/** Whether a published version is live at `now`: the default date means "no limit". */
+/** Whether a published version is live at `now` (core's dates.ts: the default means "no limit"). */
 export function isLive(
   version: Pick<ContentVersionRow, 'publish_date' | 'unpublish_date'>,
   now: Date,
 ): boolean {
-  const starts =
-    version.publish_date === DEFAULT_PUBLISH_DATE ? null : Date.parse(version.publish_date);
-  const ends =
-    version.unpublish_date === DEFAULT_PUBLISH_DATE ? null : Date.parse(version.unpublish_date);
-  if (starts != null && !Number.isNaN(starts) && starts > now.getTime()) return false;
-  if (ends != null && !Number.isNaN(ends) && ends <= now.getTime()) return false;
-  return true;
+  return isLiveBetween(version.publish_date, version.unpublish_date, now.getTime());
 }
 
 /**

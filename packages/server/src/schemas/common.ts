@@ -1,9 +1,26 @@
 /** Schema pieces every resource uses. */
-import { Type } from 'typebox';
+import { Type, type TNumberOptions, type TStringOptions } from 'typebox';
+
+/**
+ * What both databases can store. PostgreSQL refuses the NUL character in text and integers
+ * beyond 32 bits in its `integer` columns; SQLite takes both. Every string and integer of a
+ * request is held to these (the building blocks below carry them, and `plugins/validation.ts`
+ * adds them to any schema that does not), so a request both databases cannot store is a 400.
+ */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+
+/** Text without the NUL character. */
+export const Text = (options: TStringOptions = {}) =>
+  Type.String({ pattern: NO_NUL_PATTERN, ...options });
+/** A whole number a 32-bit `integer` column holds. */
+export const Int = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: INT_MIN, maximum: INT_MAX, ...options });
 
 export const Uuid = Type.String({ format: 'uuid', description: 'A UUID' });
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-export const VersionNumber = Type.Integer({ minimum: 1 });
+export const VersionNumber = Int({ minimum: 1 });
 
 export const ChangeStatus = Type.Object(
   {

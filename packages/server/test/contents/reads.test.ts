@@ -338,7 +338,8 @@ describe.each(DIALECTS)('reorder and move on %s', (dialect) => {
     expect(intoSelf.statusCode).toBe(409);
     expect(intoSelf.json()).toEqual({
       code: 'MOVE_NOT_ALLOWED',
-      message: 'This item is not allowed to be moved to this location',
+      message:
+        'This item is not allowed to be moved to this location: an item cannot go under itself or one of its own descendants',
     });
     const top = await reorder(world.rootId, { content_order: 3 });
     expect(top.statusCode).toBe(409);

@@ -116,11 +116,12 @@ describe.each(DIALECTS)('external OpenID provider on %s', (dialect) => {
     expect(users.filter((user) => user.username === 'kim@corp.example')).toHaveLength(1);
   });
 
-  it('links an existing local user by preferred_username', async () => {
+  it('never links an existing local user by preferred_username', async () => {
     const localId = await t.user('lee', ['author']);
     const res = await me(await issuer.sign({ sub: 'other-subject', preferred_username: 'lee' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ sub: localId, roles: ['author'] });
+    expect(res.json()).toMatchObject({ preferred_username: 'lee-2', roles: [] });
+    expect(res.json().sub).not.toBe(localId);
   });
 
   it('refuses tokens for another audience or from another issuer', async () => {

@@ -372,7 +372,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
       const top = await folder('Cycle');
       const middle = await templateUnder(t, top, 'Middle');
       const bottom = await templateUnder(t, middle.template_id, 'Bottom');
-      const message = `${MOVE_NOT_ALLOWED}: a template cannot go under itself or one of its own descendants`;
+      const message = `${MOVE_NOT_ALLOWED}: an item cannot go under itself or one of its own descendants`;
       for (const target of [top, middle.template_id, bottom.template_id]) {
         const res = await put(top, { template_id: top, template_order: 1, parent_id: target });
         expect(res.statusCode).toBe(409);

@@ -5,7 +5,8 @@
 import { MOVE_NOT_ALLOWED_MESSAGE, childPath, isAllowedChild, levelOf } from '@canopy/core';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor';
-import { ancestry, permissionsOn, requirePermission } from '../../access/permissions';
+import { requirePermission } from '../../access/permissions';
+import { requirePlacementAllowed } from '../tree/move-rules';
 import type { Db } from '../../db/index';
 import type { ContentItemRow } from '../../db/schema';
 import { fail } from '../../errors';
@@ -25,38 +26,26 @@ export async function moveContent(
   item: ContentItemRow,
   target: { content_order?: number | undefined; parent_id?: string | null | undefined },
 ): Promise<MoveResult> {
-  // access: Edit on the item; reorder is only for items below the top level
+  // access: Edit on the item
   await requirePermission(trx, actor, item.content_id, 'Edit');
-  if (item.parent_id == null)
-    fail(
-      'MOVE_NOT_ALLOWED',
-      'Top-level items keep their place; only items below them can be reordered',
-    );
   const parentId = target.parent_id === undefined ? item.parent_id : target.parent_id;
-  if (parentId == null) fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
-  const parent = await itemOr404(trx, parentId);
+  const order = target.content_order ?? item.content_order;
 
-  // validate: the new parent accepts the item's type, and is not inside the item
-  if (parentId !== item.parent_id) {
-    const held = await permissionsOn(trx, actor, parentId);
-    if (!held.includes('Edit') && !held.includes('Create')) {
-      fail(
-        'FORBIDDEN',
-        'You need the Edit or Create permission on the new parent to move an item there',
-        { permission: 'Create', content_id: parentId },
-      );
-    }
-    if ((await ancestry(trx, parentId)).includes(item.content_id))
-      fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE);
+  // validate: the tree's placement rules, then the new parent accepts the item's type
+  const { moving } = await requirePlacementAllowed(trx, actor, {
+    item: { id: item.content_id, parent_id: item.parent_id, name: item.content_name },
+    parentId,
+    order,
+    orderField: 'content_order',
+  });
+  const parent = await itemOr404(trx, parentId!);
+  if (moving) {
     const templateType = await templateTypeOfItem(trx, item);
     if (!isAllowedChild(parent, templateType))
       fail('MOVE_NOT_ALLOWED', MOVE_NOT_ALLOWED_MESSAGE, { template_type_id: templateType });
   }
 
   // write: the item, then its subtree's paths and levels
-  const order = target.content_order ?? item.content_order;
-  if (!Number.isInteger(order) || order < 1)
-    fail('VALIDATION_FAILED', 'content_order must be a whole number of 1 or more');
   const path = childPath(parent.path, order);
   await trx
     .updateTable('content_items')

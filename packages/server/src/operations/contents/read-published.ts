@@ -2,13 +2,14 @@
  * Delivery reads (§7 Content): a page by site and Page URL, and a site's page URLs, in the
  * published variant (live published versions only) or latest publishable (preview).
  */
-import { isDefaultDate, normaliseDate, type Content } from '@canopy/core';
+import { nextPublishBoundary, type Content } from '@canopy/core';
 import type { ReadCache } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import type { ContentVersionRow } from '../../db/schema';
 import { fail } from '../../errors';
 import { pickVersion } from '../../repositories/contents';
+import { readableFilter } from '../../access/permissions';
 import { readContentVersion, requireVariantAllowed } from './get-content';
 
 type DeliveryVariant = 'published' | 'latestpublishable';
@@ -23,15 +24,21 @@ async function siteVersions(
   db: Db,
   siteId: string,
   variant: DeliveryVariant,
-  pageUrl?: string,
+  only: { pageUrl: string } | { readableBy: Actor },
 ): Promise<Map<string, ContentVersionRow>> {
+  const pageUrl = 'pageUrl' in only ? only.pageUrl : undefined;
   let candidates = db
     .selectFrom('content_versions as v')
     .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
     .select('v.content_id')
     .where('i.site_id', '=', siteId)
     .where('v.status_id', 'in', STATUSES[variant]);
-  if (pageUrl !== undefined) candidates = candidates.where('v.page_url', '=', pageUrl);
+  // One page is looked up whatever the caller may read (reading it then answers 403 or the
+  // page); a list holds only what the caller may read.
+  candidates =
+    'pageUrl' in only
+      ? candidates.where('v.page_url', '=', only.pageUrl)
+      : candidates.where(readableFilter(only.readableBy, 'content_items', 'i.content_id'));
   const versions = await db
     .selectFrom('content_versions')
     .selectAll()
@@ -61,15 +68,10 @@ async function requireSite(db: Db, siteId: string): Promise<void> {
 
 /** The next moment a page's published output may change by date alone. */
 function nextBoundary(versions: readonly ContentVersionRow[], now: number): number {
-  let next = Number.POSITIVE_INFINITY;
-  for (const version of versions) {
-    for (const date of [version.publish_date, version.unpublish_date]) {
-      if (isDefaultDate(date)) continue;
-      const at = Date.parse(normaliseDate(date).replace(' ', 'T'));
-      if (at > now && at < next) next = at;
-    }
-  }
-  return next;
+  return nextPublishBoundary(
+    versions.flatMap((version) => [version.publish_date, version.unpublish_date]),
+    now,
+  );
 }
 
 /**
@@ -92,6 +94,7 @@ export async function readPublishedPageJson(
   const key = `page:${who}:${siteId}\n${pageUrl}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
+  const readAt = cache.generation();
   const page = await readPageByUrl(db, actor, siteId, pageUrl, 'published');
   const versions = await db
     .selectFrom('content_versions')
@@ -100,7 +103,11 @@ export async function readPublishedPageJson(
     .where('status_id', '=', 'published')
     .execute();
   const body = JSON.stringify(page);
-  return cache.set(key, body, nextBoundary(versions, Date.now()));
+  return cache.set(key, body, {
+    readAt,
+    expires: nextBoundary(versions, Date.now()),
+    content: page.content_id,
+  });
 }
 
 export async function readPageByUrl(
@@ -112,7 +119,7 @@ export async function readPageByUrl(
 ): Promise<Content> {
   requireVariantAllowed(actor, variant);
   await requireSite(db, siteId);
-  const [match] = await siteVersions(db, siteId, variant, pageUrl);
+  const [match] = await siteVersions(db, siteId, variant, { pageUrl });
   if (!match)
     fail(
       'CONTENT_NOT_FOUND',
@@ -136,7 +143,7 @@ export async function listPageUrls(
 ): Promise<PageUrl[]> {
   requireVariantAllowed(actor, variant);
   await requireSite(db, siteId);
-  const shown = await siteVersions(db, siteId, variant);
+  const shown = await siteVersions(db, siteId, variant, { readableBy: actor });
   return [...shown.values()]
     .map((v) => ({
       content_id: v.content_id,

@@ -24,6 +24,7 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
+  const readAt = cache.generation();
   const rows = [...(await jsonRows(db, 'content_items')), ...(await jsonRows(db, 'templates'))];
   const forest = await assembleForest(db, actor, rows);
   // Pieces go into one list joined once: nesting joins would copy each byte once per level.
@@ -48,7 +49,7 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   forest.forEach((node, i) => render(node, i === 0));
   parts.push(']');
   const body = parts.join('');
-  return cache.set(key, body);
+  return cache.set(key, body, { readAt });
 }
 
 /** A forest of menu objects from rows in the reply's shape (for a subtree). */

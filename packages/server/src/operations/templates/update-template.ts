@@ -5,13 +5,11 @@
  */
 import { MOVE_NOT_ALLOWED_MESSAGE } from '@canopy/core';
 import { permissionsOn, requirePermission } from '../../access/permissions';
-import type { Db } from '../../db/index';
-import type { Actor } from '../../auth/actor';
 import { now, type OpContext } from '../context';
-import type { TemplateRow } from '../../db/schema';
 import { fail } from '../../errors';
 import { loadTemplate } from '../../repositories/templates';
-import { descendantIds, placeSubtree } from '../../repositories/templates-tree';
+import { placeSubtree } from '../../repositories/templates-tree';
+import { requirePlacementAllowed } from '../tree/move-rules';
 import type { TemplateWithPermissions } from './get-template';
 import { isFixedRoot, requireName, requireSameId, templateOr404 } from './guards';
 import {
@@ -61,22 +59,24 @@ export async function updateTemplate(
       await checkWidgetSettings(trx, next);
     }
 
-    // Validate the place (§4 Reorder).
+    // Validate the place (§4 Reorder): the tree's placement rules, shared with content.
     const parentId = input.parent_id ?? current.parent_id;
     const order = input.template_order ?? current.template_order;
-    const moving = parentId !== current.parent_id;
-    const placed = moving || order !== current.template_order;
-    if (!Number.isInteger(order) || order < 1) {
-      fail('VALIDATION_FAILED', 'The field "template_order" must be a whole number of 1 or more');
-    }
+    const placed = parentId !== current.parent_id || order !== current.template_order;
     const parent = parentId === null ? null : await templateOr404(trx, parentId, 'Parent template');
-    if (placed && current.parent_id === null) {
-      fail(
-        'MOVE_NOT_ALLOWED',
-        `${MOVE_NOT_ALLOWED_MESSAGE}: items at the top level keep their place`,
-      );
-    }
-    if (moving) await checkMove(trx, actor, current, parent!);
+    const { moving } = placed
+      ? await requirePlacementAllowed(trx, actor, {
+          item: {
+            id: templateId,
+            parent_id: current.parent_id,
+            name: current.template_name,
+          },
+          parentId,
+          order,
+          orderField: 'template_order',
+          fixedRoot: isFixedRoot(templateId),
+        })
+      : { moving: false };
     if ((moving || typeChanged) && parent && !allowsTemplateType(parent, next.template_type_id)) {
       if (moving) {
         fail('MOVE_NOT_ALLOWED', `${MOVE_NOT_ALLOWED_MESSAGE}: ${allowedTypesNote(parent)}`);
@@ -97,31 +97,4 @@ export async function updateTemplate(
     const template = (await loadTemplate(trx, templateId))!;
     return { ...template, permissions: await permissionsOn(trx, actor, templateId) };
   });
-}
-
-/** A move keeps the fixed roots in place, never goes into its own subtree, and needs Edit or Create on the new parent. */
-async function checkMove(db: Db, actor: Actor, template: TemplateRow, parent: TemplateRow) {
-  if (isFixedRoot(template.template_id)) {
-    fail(
-      'MOVE_NOT_ALLOWED',
-      `${MOVE_NOT_ALLOWED_MESSAGE}: "${template.template_name}" is a fixed root of the template tree`,
-    );
-  }
-  if (
-    parent.template_id === template.template_id ||
-    (await descendantIds(db, template.template_id)).includes(parent.template_id)
-  ) {
-    fail(
-      'MOVE_NOT_ALLOWED',
-      `${MOVE_NOT_ALLOWED_MESSAGE}: a template cannot go under itself or one of its own descendants`,
-    );
-  }
-  const held = await permissionsOn(db, actor, parent.template_id);
-  if (!held.includes('Edit') && !held.includes('Create')) {
-    fail(
-      'FORBIDDEN',
-      'You need the Edit or Create permission on the new parent to move an item there',
-      { content_id: parent.template_id },
-    );
-  }
 }

@@ -1,7 +1,7 @@
 /** Request schemas of the content routes. */
 import { Type } from 'typebox';
 import { Changes } from '../../schemas/changes';
-import { Uuid, VersionNumber } from '../../schemas/common';
+import { Int, Text as StorableText, Uuid, VersionNumber } from '../../schemas/common';
 
 export const ContentIdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 export const ContentVersionParams = Type.Object(
@@ -11,7 +11,7 @@ export const ContentVersionParams = Type.Object(
 export const SiteUrlQuery = Type.Object(
   {
     site_id: Uuid,
-    page_url: Type.String({ minLength: 1, description: 'The Page URL, e.g. /about/team' }),
+    page_url: StorableText({ minLength: 1, description: 'The Page URL, e.g. /about/team' }),
   },
   { additionalProperties: false },
 );
@@ -25,7 +25,7 @@ export const OptionalVersionQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const Text = (max = 400) => Type.String({ maxLength: max });
+const Text = (max = 400) => StorableText({ maxLength: max });
 
 export const CreateContentBody = Type.Object(
   {
@@ -35,7 +35,7 @@ export const CreateContentBody = Type.Object(
     content_name: Type.Optional(Text()),
     content_type_id: Type.Optional(Text(100)),
     page_url: Type.Optional(Text(2000)),
-    is_active: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    is_active: Type.Optional(Int({ minimum: 0, maximum: 1 })),
     allowed_content_type: Type.Optional(Text(2000)),
     allowed_template_type: Type.Optional(Text(2000)),
     custom_icon: Type.Optional(Text(200)),
@@ -55,11 +55,11 @@ export const SaveContentBody = Type.Object(
     content_name: Type.Optional(Text()),
     publish_date: Type.Optional(Text(40)),
     unpublish_date: Type.Optional(Text(40)),
-    is_active: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    is_active: Type.Optional(Int({ minimum: 0, maximum: 1 })),
     status_id: Type.Optional(
       Type.Union([Type.Literal('draft'), Type.Literal('staged'), Type.Literal('published')]),
     ),
-    content_order: Type.Optional(Type.Integer({ minimum: 1 })),
+    content_order: Type.Optional(Int({ minimum: 1 })),
     parent_id: Type.Optional(Uuid),
     ...Changes.properties,
   },
@@ -70,9 +70,7 @@ export const CreateDraftBody = Type.Object(
   {
     content_id: Uuid,
     copied_from: Type.Optional(VersionNumber),
-    is_locked: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })]),
-    ),
+    is_locked: Type.Optional(Type.Union([Type.Boolean(), Int({ minimum: 0, maximum: 1 })])),
   },
   { additionalProperties: false },
 );
@@ -84,9 +82,7 @@ export const DraftFromVersionBody = Type.Object(
     sub: Type.Optional(
       Type.String({ description: "The caller's user id; must match the signed-in user" }),
     ),
-    is_locked: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })]),
-    ),
+    is_locked: Type.Optional(Type.Union([Type.Boolean(), Int({ minimum: 0, maximum: 1 })])),
   },
   { additionalProperties: false },
 );
@@ -96,10 +92,10 @@ export const UnlockQuery = Type.Object(
   { additionalProperties: false },
 );
 export const LockedQuery = Type.Object(
-  { locked_by: Type.Optional(Type.String()) },
+  { locked_by: Type.Optional(StorableText()) },
   { additionalProperties: false },
 );
 export const TypeParams = Type.Object(
-  { type: Type.String({ minLength: 1, maxLength: 100 }) },
+  { type: StorableText({ minLength: 1, maxLength: 100 }) },
   { additionalProperties: false },
 );

@@ -108,6 +108,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/lockcontents/:id',
     {
       schema: { tags: ['Locks'], summary: 'Lock content for the caller', params: ContentIdParams },
+      config: { changes: 'lock' },
     },
     (request) => lockContent(ctx(request), request.params.id),
   );
@@ -120,6 +121,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ContentIdParams,
         querystring: UnlockQuery,
       },
+      config: { changes: 'lock' },
     },
     (request) => unlockContent(ctx(request), request.params.id, request.query.force ?? false),
   );
