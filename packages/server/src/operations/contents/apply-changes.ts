@@ -166,12 +166,14 @@ export async function applyChanges(
 
   // Plan each kind, parents first, tracking what will exist after the save.
   const deleted = { field: new Set<string>(), region: new Set<string>(), block: new Set<string>() };
-  const upserts = {
+  const rows = () => ({
     field: [] as ContentFieldRow[],
     region: [] as DynamicRegionRow[],
     block: [] as ContentBlockRow[],
     blockField: [] as BlockFieldRow[],
-  };
+  });
+  const inserts = rows();
+  const updates = rows();
   const deletes = {
     field: [] as string[],
     region: [] as string[],
@@ -228,7 +230,7 @@ export async function applyChanges(
         field_value: change.field_value ?? null,
         content_ref: change.content_ref ?? null,
       };
-      upserts.field.push(row);
+      inserts.field.push(row);
       fieldAfter.set(id, row);
       track(definition, row.field_value);
     } else if (!current) {
@@ -257,7 +259,7 @@ export async function applyChanges(
         field_value: change.field_value !== undefined ? change.field_value : current.field_value,
         content_ref: change.content_ref !== undefined ? change.content_ref : current.content_ref,
       };
-      upserts.field.push(row);
+      updates.field.push(row);
       fieldAfter.set(id, row);
       if (change.field_value !== undefined) track(definition, row.field_value);
     }
@@ -299,7 +301,7 @@ export async function applyChanges(
         field_id: change.field_id,
         region_value: value ?? null,
       };
-      upserts.region.push(row);
+      inserts.region.push(row);
       regionAfter.set(id, row);
     } else if (!current) {
       error(
@@ -321,7 +323,7 @@ export async function applyChanges(
         continue;
       }
       const row = { ...current, region_value: value !== undefined ? value : current.region_value };
-      upserts.region.push(row);
+      updates.region.push(row);
       regionAfter.set(id, row);
     }
   }
@@ -402,7 +404,7 @@ export async function applyChanges(
       template_id: templateId,
       content_block_order: 1,
     };
-    upserts.block.push(row);
+    (current ? updates : inserts).block.push(row);
     blockAfter.set(id, row);
   }
 
@@ -452,7 +454,7 @@ export async function applyChanges(
       }
       blockFieldSlots.add(slot);
       checkValue('block_field', id, definition, change.field_value ?? null);
-      upserts.blockField.push({
+      inserts.blockField.push({
         ...key,
         field_id: id,
         block_id: change.block_id,
@@ -485,7 +487,7 @@ export async function applyChanges(
         continue;
       }
       checkValue('block_field', id, definitions.get(current.template_block_id), change.field_value);
-      upserts.blockField.push({
+      updates.blockField.push({
         ...current,
         field_value: change.field_value !== undefined ? change.field_value : current.field_value,
       });
@@ -496,7 +498,7 @@ export async function applyChanges(
     fail('VALIDATION_FAILED', errors[0]!.message, { errors });
   }
 
-  outcome.written = await writeChanges(trx, key, { upserts, deletes });
+  outcome.written = await writeChanges(trx, key, { inserts, updates, deletes });
   return outcome;
 
   function track(definition: BlockDefinition | undefined, value: string | null) {

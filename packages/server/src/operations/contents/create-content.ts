@@ -19,6 +19,7 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { grantCreatorPermissions, requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
+import { requireUnusedItemId } from '../../access/item-ids';
 import { itemOr404 } from './guards';
 import { readContentVersion } from './get-content';
 import { checkPageUrlFree } from './page-url';
@@ -62,12 +63,7 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
         { template_type_id: template.template_type_id },
       );
     }
-    const taken = await trx
-      .selectFrom('content_items')
-      .select('content_id')
-      .where('content_id', '=', contentId)
-      .executeTakeFirst();
-    if (taken) fail('ALREADY_EXISTS', `Content ${contentId} already exists; use a new id`);
+    if (input.content_id !== undefined) await requireUnusedItemId(trx, contentId);
     const contentType =
       input.content_type_id ?? template.template_type_id.replace(/-template$/, '');
     const name = input.content_name?.trim() || NEW_ITEM_NAME;
