@@ -22,7 +22,7 @@ import { fail } from '../../errors';
 import { requireUnusedItemId } from '../../access/item-ids';
 import { itemOr404 } from './guards';
 import { readContentVersion } from './get-content';
-import { checkPageUrlFree } from './page-url';
+import { checkPageUrlFree, withPageUrlIndex } from './page-url';
 import { createInitialFields } from './initial-fields';
 
 export interface CreateContentInput {
@@ -99,7 +99,9 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
       created_date: stamp,
     };
     await checkPageUrlFree(trx, item, item.page_url);
-    await trx.insertInto('content_items').values(item).execute();
+    await withPageUrlIndex(item.page_url, () =>
+      trx.insertInto('content_items').values(item).execute(),
+    );
     await trx
       .insertInto('content_versions')
       .values({
