@@ -13,4 +13,5 @@ export * from './media';
 export * from './upload';
 export * from './format';
 export * from './layout';
+export * from './depth';
 export * from './placement';

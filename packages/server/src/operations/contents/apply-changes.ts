@@ -4,7 +4,13 @@
  * is checked first (ownership, parents, field rules); any problem refuses the whole request with
  * every error listed and nothing written. The caller runs this inside its transaction.
  */
-import { validateFieldValue, type ChangeStatus } from '@canopy/core';
+import {
+  LAYOUT_TOO_DEEP_MESSAGE,
+  MAX_LAYOUT_DEPTH,
+  layoutDepth,
+  validateFieldValue,
+  type ChangeStatus,
+} from '@canopy/core';
 import type { Db } from '../../db/index';
 import type {
   BlockFieldRow,
@@ -272,6 +278,10 @@ export async function applyChanges(
     sameTarget('dynamic_region', id, change);
     const action = actionOf(change.cmsItemStatus);
     const current = existing.region.get(id);
+    if (layoutDepth(change.region_value) > MAX_LAYOUT_DEPTH) {
+      problem('dynamic_region', id, LAYOUT_TOO_DEEP_MESSAGE);
+      continue;
+    }
     const value =
       change.region_value === undefined
         ? undefined
