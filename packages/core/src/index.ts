@@ -7,6 +7,7 @@ export * from './permissions';
 export * from './fields';
 export * from './validation/messages';
 export * from './validation/text';
+export * from './validation/regex';
 export * from './validation/picker';
 export * from './validation/media';
 export * from './media';

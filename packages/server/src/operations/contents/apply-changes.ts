@@ -31,7 +31,7 @@ import {
 import type { Changes } from '../../schemas/changes';
 import { loadVersionRows } from '../../repositories/version-rows';
 import { writeChanges } from './write-changes';
-import { testRegexWithTimeLimit } from '../../validation/regex';
+import { compileRe2 } from '../../validation/regex';
 
 type Kind = 'content_field' | 'dynamic_region' | 'content_block' | 'block_field';
 type Action = 'create' | 'edit' | 'delete';
@@ -135,7 +135,7 @@ export async function applyChanges(
   ) => {
     if (value === undefined) return;
     const message = validateFieldValue(definition?.field ?? {}, value, {
-      testRegex: testRegexWithTimeLimit,
+      compileRegex: compileRe2,
     });
     if (message)
       problem(
