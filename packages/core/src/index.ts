@@ -15,4 +15,5 @@ export * from './upload';
 export * from './format';
 export * from './layout';
 export * from './depth';
+export * from './rich-text';
 export * from './placement';

@@ -8,6 +8,7 @@ import {
   LAYOUT_TOO_DEEP_MESSAGE,
   MAX_LAYOUT_DEPTH,
   layoutDepth,
+  fieldTypeOf,
   validateFieldValue,
   type ChangeStatus,
 } from '@canopy/core';
@@ -32,6 +33,7 @@ import type { Changes } from '../../schemas/changes';
 import { loadVersionRows } from '../../repositories/version-rows';
 import { writeChanges } from './write-changes';
 import { compileRe2 } from '../../validation/regex';
+import { sanitizeRichText } from '../../validation/rich-text';
 
 type Kind = 'content_field' | 'dynamic_region' | 'content_block' | 'block_field';
 type Action = 'create' | 'edit' | 'delete';
@@ -127,16 +129,17 @@ export async function applyChanges(
     }
   };
 
-  const checkValue = (
+  /** Validates a value by its field's rules; returns it as stored (Rich Text sanitised). */
+  const checkValue = <V extends string | null | undefined>(
     kind: Kind,
     id: string,
     definition: BlockDefinition | undefined,
-    value: string | null | undefined,
-  ) => {
-    if (value === undefined) return;
-    const message = validateFieldValue(definition?.field ?? {}, value, {
-      compileRegex: compileRe2,
-    });
+    value: V,
+  ): V => {
+    if (value === undefined) return value;
+    const field = definition?.field ?? {};
+    const stored = (fieldTypeOf(field) === 'Rich Text' ? sanitizeRichText(value) : value) as V;
+    const message = validateFieldValue(field, stored, { compileRegex: compileRe2 });
     if (message)
       problem(
         kind,
@@ -144,6 +147,7 @@ export async function applyChanges(
         definition ? `${definition.block_name}: ${message}` : message,
         definition?.template_block_id,
       );
+    return stored;
   };
 
   const unique = (kind: Kind, ids: string[]) => {
@@ -228,12 +232,11 @@ export async function applyChanges(
         continue;
       }
       fieldBlocksInUse.add(change.template_block_id);
-      checkValue('content_field', id, definition, change.field_value ?? null);
       const row: ContentFieldRow = {
         ...key,
         field_id: id,
         template_block_id: change.template_block_id,
-        field_value: change.field_value ?? null,
+        field_value: checkValue('content_field', id, definition, change.field_value ?? null),
         content_ref: change.content_ref ?? null,
       };
       inserts.field.push(row);
@@ -259,10 +262,10 @@ export async function applyChanges(
         continue;
       }
       const definition = definitions.get(current.template_block_id);
-      checkValue('content_field', id, definition, change.field_value);
+      const value = checkValue('content_field', id, definition, change.field_value);
       const row: ContentFieldRow = {
         ...current,
-        field_value: change.field_value !== undefined ? change.field_value : current.field_value,
+        field_value: value !== undefined ? value : current.field_value,
         content_ref: change.content_ref !== undefined ? change.content_ref : current.content_ref,
       };
       updates.field.push(row);
@@ -463,13 +466,12 @@ export async function applyChanges(
         continue;
       }
       blockFieldSlots.add(slot);
-      checkValue('block_field', id, definition, change.field_value ?? null);
       inserts.blockField.push({
         ...key,
         field_id: id,
         block_id: change.block_id,
         template_block_id: change.template_block_id,
-        field_value: change.field_value ?? null,
+        field_value: checkValue('block_field', id, definition, change.field_value ?? null),
       });
     } else if (!current) {
       error(
@@ -496,10 +498,15 @@ export async function applyChanges(
         error('block_field', id, 'its block is deleted by this save');
         continue;
       }
-      checkValue('block_field', id, definitions.get(current.template_block_id), change.field_value);
+      const value = checkValue(
+        'block_field',
+        id,
+        definitions.get(current.template_block_id),
+        change.field_value,
+      );
       updates.blockField.push({
         ...current,
-        field_value: change.field_value !== undefined ? change.field_value : current.field_value,
+        field_value: value !== undefined ? value : current.field_value,
       });
     }
   }
