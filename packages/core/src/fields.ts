@@ -12,13 +12,8 @@ import {
 } from './validation/messages';
 import { validateMediaFieldValue } from './validation/media';
 import { isUuid, validatePickerValue } from './validation/picker';
-import {
-  checkTextLength,
-  isRequired,
-  validateText,
-  type CustomCheck,
-  type RegexTester,
-} from './validation/text';
+import { checkTextLength, isRequired, validateText, type CustomCheck } from './validation/text';
+import type { RegexCompiler } from './validation/regex';
 
 export const FIELD_TYPES = [
   'Short Text',
@@ -51,8 +46,8 @@ export type FieldDefinition = { [K in DefinitionKey]?: TemplateFieldDefinition[K
 };
 
 export interface FieldValidationOptions {
-  /** Runs the field's regular expression; the server injects one with a time limit. */
-  testRegex?: RegexTester;
+  /** Compiles the field's regular expression; the server injects RE2 (see validation/regex). */
+  compileRegex?: RegexCompiler;
   /** An extra rule run after the type's own rules, on the value as text. */
   customCheck?: CustomCheck;
   /** The content type of the item a Media Library Asset field belongs to ('image'...). */
@@ -70,7 +65,8 @@ interface FieldKind {
 
 const textKind: FieldKind = {
   holdsText: true,
-  validate: (def, value, options) => validateText(value, def, { testRegex: options.testRegex }),
+  validate: (def, value, options) =>
+    validateText(value, def, { compileRegex: options.compileRegex }),
   defaultValue: (def) => def.default_value ?? null,
 };
 

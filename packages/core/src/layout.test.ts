@@ -6,7 +6,10 @@ import {
   emptyZoneLayout,
   findLayoutNode,
   isLayoutNode,
+  LAYOUT_TOO_DEEP_MESSAGE,
   layoutBlockIds,
+  layoutDepth,
+  MAX_LAYOUT_DEPTH,
   moveLayoutNode,
   placeLayoutNode,
   removeLayoutNode,
@@ -301,5 +304,27 @@ describe('moveLayoutNode', () => {
       reason: 'notFound',
       id: 'y',
     });
+  });
+});
+
+describe('layoutDepth', () => {
+  const nested = (levels: number) => {
+    let node: LayoutNode = { id: 'leaf', blocks: [] };
+    for (let i = 1; i < levels; i++) node = { id: `n${i}`, blocks: [node] };
+    return node;
+  };
+
+  it('counts the zone as level 1 and each nested block as one more', () => {
+    expect(layoutDepth({ id: 'z', type: 'dynamicZone', blocks: [] })).toBe(1);
+    expect(layoutDepth(nested(3))).toBe(3);
+    expect(layoutDepth(nested(MAX_LAYOUT_DEPTH))).toBe(MAX_LAYOUT_DEPTH);
+  });
+
+  it('stops past the limit, so a layout 100,000 deep is measured without overflowing', () => {
+    expect(layoutDepth(nested(100_000))).toBe(MAX_LAYOUT_DEPTH + 1);
+  });
+
+  it('names the limit in its message', () => {
+    expect(LAYOUT_TOO_DEEP_MESSAGE).toBe('A zone layout may nest at most 20 levels deep');
   });
 });

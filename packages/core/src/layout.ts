@@ -4,6 +4,7 @@
  * reported in the result, never thrown.
  */
 import type { LayoutNode } from './entities';
+import { nestingDepth } from './depth';
 
 /** The type of a zone's root node (§3). */
 export const DYNAMIC_ZONE_TYPE = 'dynamicZone';
@@ -38,6 +39,23 @@ export interface LayoutLocation {
   parent: LayoutNode | null;
   /** The node's index among its parent's blocks; -1 for the root. */
   index: number;
+}
+
+/** How deep a zone layout may nest (the zone itself is level 1): containers in containers... */
+export const MAX_LAYOUT_DEPTH = 20;
+
+export const LAYOUT_TOO_DEEP_MESSAGE = `A zone layout may nest at most ${MAX_LAYOUT_DEPTH} levels deep`;
+
+/** The depth of a layout value (1 for a zone without blocks); stops counting past `limit`. */
+export function layoutDepth(root: unknown, limit = MAX_LAYOUT_DEPTH): number {
+  return nestingDepth(
+    root,
+    (node) => {
+      const blocks = (node as { blocks?: unknown }).blocks;
+      return Array.isArray(blocks) ? blocks : [];
+    },
+    limit,
+  );
 }
 
 /** An empty zone layout: `{ id, type: 'dynamicZone', blocks: [] }`. */

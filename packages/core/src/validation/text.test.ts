@@ -5,8 +5,8 @@ import {
   isRequired,
   validateRegexPattern,
   validateText,
-  type RegexTester,
 } from './text';
+import type { RegexCompiler } from './regex';
 
 const digits = { regex_validation: '^\\d+$', validation_message: 'Digits only, please' };
 
@@ -48,19 +48,31 @@ describe('validateText', () => {
     );
   });
 
-  it('runs the pattern through the injected tester and treats a throw as a regex error', () => {
-    const testRegex = vi.fn<RegexTester>(() => {
-      throw new Error('timed out');
+  it('compiles the pattern with the injected engine and treats a throw as a regex error', () => {
+    const compileRegex = vi.fn<RegexCompiler>(() => {
+      throw new SyntaxError('not supported');
     });
-    expect(validateText('abc', digits, { testRegex })).toBe(
+    expect(validateText('abc', digits, { compileRegex })).toBe(
       'There was an error with validation (regular expression)',
     );
-    expect(testRegex).toHaveBeenCalledWith('^\\d+$', 'abc');
+    expect(compileRegex).toHaveBeenCalledWith('^\\d+$');
   });
 
-  it('uses the injected tester verdict instead of its own', () => {
-    expect(validateText('abc', digits, { testRegex: () => true })).toBeNull();
-    expect(validateText('123', digits, { testRegex: () => false })).toBe('Digits only, please');
+  it('uses the injected engine verdict instead of its own', () => {
+    const always = (verdict: boolean) => () => ({ test: () => verdict });
+    expect(validateText('abc', digits, { compileRegex: always(true) })).toBeNull();
+    expect(validateText('123', digits, { compileRegex: always(false) })).toBe(
+      'Digits only, please',
+    );
+  });
+
+  it('treats backreferences and lookaround as invalid by default, as RE2 does', () => {
+    expect(validateText('aa', { regex_validation: '^(a)\\1$' })).toBe(
+      'There was an error with validation (regular expression)',
+    );
+    expect(validateText('ab', { regex_validation: '^a(?=b)' })).toBe(
+      'There was an error with validation (regular expression)',
+    );
   });
 
   it('runs the custom check last, only when the spec rules pass', () => {
@@ -118,5 +130,13 @@ describe('validateRegexPattern', () => {
   it('refuses an invalid pattern', () => {
     expect(validateRegexPattern('([a-z]')).toBe('Please enter a valid regular expression');
     expect(validateRegexPattern('*')).toBe('Please enter a valid regular expression');
+  });
+
+  it('refuses what RE2 cannot run: backreferences and lookaround', () => {
+    for (const pattern of ['(a)\\1', '(?<x>a)\\k<x>', 'a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b']) {
+      expect(validateRegexPattern(pattern)).toBe('Please enter a valid regular expression');
+    }
+    expect(validateRegexPattern('\\(?=x')).toBeNull();
+    expect(validateRegexPattern('\\\\1')).toBeNull();
   });
 });

@@ -7,12 +7,7 @@ import {
   REQUIRED_MESSAGE,
   TEXT_TOO_LONG_MESSAGE,
 } from './messages';
-
-/**
- * Runs an administrator's pattern against a value. Throwing means the pattern is invalid or took
- * too long; the server injects one with a time limit because admin patterns are untrusted.
- */
-export type RegexTester = (pattern: string, value: string) => boolean;
+import { portableRegexCompiler, type RegexCompiler } from './regex';
 
 /** An extra rule a caller adds after the spec's own; returns a message, or null when valid. */
 export type CustomCheck = (value: string) => string | null;
@@ -25,12 +20,10 @@ export interface TextRules {
 }
 
 export interface TextValidationOptions {
-  testRegex?: RegexTester;
+  /** The engine for the field's pattern (see ./regex); the portable one when not given. */
+  compileRegex?: RegexCompiler;
   customCheck?: CustomCheck;
 }
-
-/** The tester used when none is injected: the pattern as a plain `RegExp`, no flags. */
-export const defaultRegexTester: RegexTester = (pattern, value) => new RegExp(pattern).test(value);
 
 /** Whether a field is required; rows store 0/1, forms send booleans. */
 export function isRequired(rules: { is_required?: boolean | number | null }): boolean {
@@ -65,10 +58,10 @@ export function validateText(
 
   const pattern = rules.regex_validation;
   if (pattern && text !== '') {
-    const test = options.testRegex ?? defaultRegexTester;
+    const compile = options.compileRegex ?? portableRegexCompiler;
     let matches: boolean;
     try {
-      matches = test(pattern, text);
+      matches = compile(pattern).test(text);
     } catch {
       return REGEX_ERROR_MESSAGE;
     }
@@ -78,11 +71,17 @@ export function validateText(
   return options.customCheck?.(text) ?? null;
 }
 
-/** The check an administrator's pattern gets while it is being edited (§5). */
-export function validateRegexPattern(pattern: string | null | undefined): string | null {
+/**
+ * The check an administrator's pattern gets while it is being edited (§5): it must compile in
+ * the engine given (the server passes RE2), so backreferences and lookaround are refused.
+ */
+export function validateRegexPattern(
+  pattern: string | null | undefined,
+  compileRegex: RegexCompiler = portableRegexCompiler,
+): string | null {
   if (!pattern) return null;
   try {
-    new RegExp(pattern);
+    compileRegex(pattern);
     return null;
   } catch {
     return INVALID_REGEX_PATTERN_MESSAGE;

@@ -11,6 +11,8 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { nestingDepth } from '@canopy/core';
+import { fail } from '../errors';
 import { INT_MAX, INT_MIN, NO_NUL_PATTERN } from '../schemas/common';
 
 function makeAjv(options: Options): Ajv {
@@ -19,7 +21,18 @@ function makeAjv(options: Options): Ajv {
   return ajv;
 }
 
+/** JSON bodies nest at most this deep; deeper input would only exhaust the stack further on. */
+export const MAX_BODY_DEPTH = 64;
+
 export function installValidators(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (nestingDepth(request.body, Object.values, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+      fail(
+        'VALIDATION_FAILED',
+        `The request body nests objects and lists more than ${MAX_BODY_DEPTH} levels deep; send a flatter body`,
+      );
+    }
+  });
   const strict = makeAjv({ coerceTypes: false, removeAdditional: false });
   const coercing = makeAjv({ coerceTypes: 'array', removeAdditional: false });
   app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>

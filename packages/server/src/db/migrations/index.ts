@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as identity from './0002-identity';
+import * as integrity from './0003-integrity';
 import * as identityIssuer from './0004-identity-issuer';
 
 /** Migrations in order; names are frozen once released. */
@@ -9,6 +10,7 @@ export const migrationProvider: MigrationProvider = {
     return {
       '0001-initial': initial,
       '0002-identity': identity,
+      '0003-integrity': integrity,
       '0004-identity-issuer': identityIssuer,
     };
   },

@@ -4,7 +4,14 @@
  * is checked first (ownership, parents, field rules); any problem refuses the whole request with
  * every error listed and nothing written. The caller runs this inside its transaction.
  */
-import { validateFieldValue, type ChangeStatus } from '@canopy/core';
+import {
+  LAYOUT_TOO_DEEP_MESSAGE,
+  MAX_LAYOUT_DEPTH,
+  layoutDepth,
+  fieldTypeOf,
+  validateFieldValue,
+  type ChangeStatus,
+} from '@canopy/core';
 import type { Db } from '../../db/index';
 import type {
   BlockFieldRow,
@@ -25,7 +32,8 @@ import {
 import type { Changes } from '../../schemas/changes';
 import { loadVersionRows } from '../../repositories/version-rows';
 import { writeChanges } from './write-changes';
-import { testRegexWithTimeLimit } from '../../validation/regex';
+import { compileRe2 } from '../../validation/regex';
+import { sanitizeRichText } from '../../validation/rich-text';
 
 type Kind = 'content_field' | 'dynamic_region' | 'content_block' | 'block_field';
 type Action = 'create' | 'edit' | 'delete';
@@ -121,16 +129,17 @@ export async function applyChanges(
     }
   };
 
-  const checkValue = (
+  /** Validates a value by its field's rules; returns it as stored (Rich Text sanitised). */
+  const checkValue = <V extends string | null | undefined>(
     kind: Kind,
     id: string,
     definition: BlockDefinition | undefined,
-    value: string | null | undefined,
-  ) => {
-    if (value === undefined) return;
-    const message = validateFieldValue(definition?.field ?? {}, value, {
-      testRegex: testRegexWithTimeLimit,
-    });
+    value: V,
+  ): V => {
+    if (value === undefined) return value;
+    const field = definition?.field ?? {};
+    const stored = (fieldTypeOf(field) === 'Rich Text' ? sanitizeRichText(value) : value) as V;
+    const message = validateFieldValue(field, stored, { compileRegex: compileRe2 });
     if (message)
       problem(
         kind,
@@ -138,6 +147,7 @@ export async function applyChanges(
         definition ? `${definition.block_name}: ${message}` : message,
         definition?.template_block_id,
       );
+    return stored;
   };
 
   const unique = (kind: Kind, ids: string[]) => {
@@ -166,12 +176,14 @@ export async function applyChanges(
 
   // Plan each kind, parents first, tracking what will exist after the save.
   const deleted = { field: new Set<string>(), region: new Set<string>(), block: new Set<string>() };
-  const upserts = {
+  const rows = () => ({
     field: [] as ContentFieldRow[],
     region: [] as DynamicRegionRow[],
     block: [] as ContentBlockRow[],
     blockField: [] as BlockFieldRow[],
-  };
+  });
+  const inserts = rows();
+  const updates = rows();
   const deletes = {
     field: [] as string[],
     region: [] as string[],
@@ -220,15 +232,14 @@ export async function applyChanges(
         continue;
       }
       fieldBlocksInUse.add(change.template_block_id);
-      checkValue('content_field', id, definition, change.field_value ?? null);
       const row: ContentFieldRow = {
         ...key,
         field_id: id,
         template_block_id: change.template_block_id,
-        field_value: change.field_value ?? null,
+        field_value: checkValue('content_field', id, definition, change.field_value ?? null),
         content_ref: change.content_ref ?? null,
       };
-      upserts.field.push(row);
+      inserts.field.push(row);
       fieldAfter.set(id, row);
       track(definition, row.field_value);
     } else if (!current) {
@@ -251,13 +262,13 @@ export async function applyChanges(
         continue;
       }
       const definition = definitions.get(current.template_block_id);
-      checkValue('content_field', id, definition, change.field_value);
+      const value = checkValue('content_field', id, definition, change.field_value);
       const row: ContentFieldRow = {
         ...current,
-        field_value: change.field_value !== undefined ? change.field_value : current.field_value,
+        field_value: value !== undefined ? value : current.field_value,
         content_ref: change.content_ref !== undefined ? change.content_ref : current.content_ref,
       };
-      upserts.field.push(row);
+      updates.field.push(row);
       fieldAfter.set(id, row);
       if (change.field_value !== undefined) track(definition, row.field_value);
     }
@@ -270,6 +281,10 @@ export async function applyChanges(
     sameTarget('dynamic_region', id, change);
     const action = actionOf(change.cmsItemStatus);
     const current = existing.region.get(id);
+    if (layoutDepth(change.region_value) > MAX_LAYOUT_DEPTH) {
+      problem('dynamic_region', id, LAYOUT_TOO_DEEP_MESSAGE);
+      continue;
+    }
     const value =
       change.region_value === undefined
         ? undefined
@@ -299,7 +314,7 @@ export async function applyChanges(
         field_id: change.field_id,
         region_value: value ?? null,
       };
-      upserts.region.push(row);
+      inserts.region.push(row);
       regionAfter.set(id, row);
     } else if (!current) {
       error(
@@ -321,7 +336,7 @@ export async function applyChanges(
         continue;
       }
       const row = { ...current, region_value: value !== undefined ? value : current.region_value };
-      upserts.region.push(row);
+      updates.region.push(row);
       regionAfter.set(id, row);
     }
   }
@@ -402,7 +417,7 @@ export async function applyChanges(
       template_id: templateId,
       content_block_order: 1,
     };
-    upserts.block.push(row);
+    (current ? updates : inserts).block.push(row);
     blockAfter.set(id, row);
   }
 
@@ -451,13 +466,12 @@ export async function applyChanges(
         continue;
       }
       blockFieldSlots.add(slot);
-      checkValue('block_field', id, definition, change.field_value ?? null);
-      upserts.blockField.push({
+      inserts.blockField.push({
         ...key,
         field_id: id,
         block_id: change.block_id,
         template_block_id: change.template_block_id,
-        field_value: change.field_value ?? null,
+        field_value: checkValue('block_field', id, definition, change.field_value ?? null),
       });
     } else if (!current) {
       error(
@@ -484,10 +498,15 @@ export async function applyChanges(
         error('block_field', id, 'its block is deleted by this save');
         continue;
       }
-      checkValue('block_field', id, definitions.get(current.template_block_id), change.field_value);
-      upserts.blockField.push({
+      const value = checkValue(
+        'block_field',
+        id,
+        definitions.get(current.template_block_id),
+        change.field_value,
+      );
+      updates.blockField.push({
         ...current,
-        field_value: change.field_value !== undefined ? change.field_value : current.field_value,
+        field_value: value !== undefined ? value : current.field_value,
       });
     }
   }
@@ -496,7 +515,7 @@ export async function applyChanges(
     fail('VALIDATION_FAILED', errors[0]!.message, { errors });
   }
 
-  outcome.written = await writeChanges(trx, key, { upserts, deletes });
+  outcome.written = await writeChanges(trx, key, { inserts, updates, deletes });
   return outcome;
 
   function track(definition: BlockDefinition | undefined, value: string | null) {

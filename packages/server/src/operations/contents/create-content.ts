@@ -19,9 +19,10 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { grantCreatorPermissions, requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
+import { requireUnusedItemId } from '../../access/item-ids';
 import { itemOr404 } from './guards';
 import { readContentVersion } from './get-content';
-import { checkPageUrlFree } from './page-url';
+import { checkPageUrlFree, withPageUrlIndex } from './page-url';
 import { createInitialFields } from './initial-fields';
 
 export interface CreateContentInput {
@@ -62,12 +63,7 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
         { template_type_id: template.template_type_id },
       );
     }
-    const taken = await trx
-      .selectFrom('content_items')
-      .select('content_id')
-      .where('content_id', '=', contentId)
-      .executeTakeFirst();
-    if (taken) fail('ALREADY_EXISTS', `Content ${contentId} already exists; use a new id`);
+    if (input.content_id !== undefined) await requireUnusedItemId(trx, contentId);
     const contentType =
       input.content_type_id ?? template.template_type_id.replace(/-template$/, '');
     const name = input.content_name?.trim() || NEW_ITEM_NAME;
@@ -103,7 +99,9 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
       created_date: stamp,
     };
     await checkPageUrlFree(trx, item, item.page_url);
-    await trx.insertInto('content_items').values(item).execute();
+    await withPageUrlIndex(item.page_url, () =>
+      trx.insertInto('content_items').values(item).execute(),
+    );
     await trx
       .insertInto('content_versions')
       .values({

@@ -88,8 +88,18 @@ export async function requireWritableVersion(
 ): Promise<WritableVersion> {
   const item = await itemOr404(db, contentId);
   const permissions = await requirePermission(db, actor, contentId, 'Edit');
+  return { ...(await requireEditableDraft(db, actor, item, versionNumber)), permissions };
+}
+
+/** The rest of the write rule once Edit is known: the caller's lock and a draft version. */
+export async function requireEditableDraft(
+  db: Db,
+  actor: Actor,
+  item: ContentItemRow,
+  versionNumber: number,
+): Promise<Omit<WritableVersion, 'permissions'>> {
   await requireLockHolder(db, actor, item);
-  const version = await versionOr404(db, contentId, versionNumber);
+  const version = await versionOr404(db, item.content_id, versionNumber);
   if (!isEditable(version.status_id as VersionStatus)) requireStatus(version, 'draft', 'Editing');
-  return { item, version, permissions };
+  return { item, version };
 }

@@ -4,21 +4,22 @@
  */
 import { transitionBetween, type Content, type VersionStatus } from '@canopy/core';
 import type { OpContext } from '../context';
-import { now } from '../context';
 import { fail } from '../../errors';
 import type { Changes } from '../../schemas/changes';
 import { applyChanges } from './apply-changes';
 import {
   itemOr404,
+  requireEditableDraft,
   requireLockHolder,
   requireStatus,
-  requireWritableVersion,
   versionOr404,
 } from './guards';
+import { stampVersion } from './stamp-version';
+import type { ContentItemRow } from '../../db/schema';
 import { moveContent, type MoveResult } from './move-content';
 import { readContentVersion } from './get-content';
 import { requirePermission } from '../../access/permissions';
-import { checkPageUrlFree } from './page-url';
+import { setNameAndPageUrl } from './page-url';
 import { parseDateInput } from './dates';
 
 export interface SaveInput extends Changes {
@@ -105,63 +106,35 @@ export async function saveContent(
     const versionNumber = input.version!;
 
     if (hasVersionData) {
-      // access + validate: lock, Edit, draft; then the stale-save check
-      const target = await requireWritableVersion(trx, ctx.actor, contentId, versionNumber);
-      if (input.updated_date !== target.version.updated_date) {
-        fail(
-          'STALE_SAVE',
-          `This version was changed by ${target.version.updated_by ?? 'someone'} at ${target.version.updated_date} after you loaded it; reload it and apply your changes again`,
-          {
-            current: await readContentVersion(trx, ctx.actor, contentId, versionNumber),
-          },
-        );
-      }
+      // validate: the caller's lock and a draft; then the stale-save compare-and-set
+      const target = await requireEditableDraft(trx, ctx.actor, item, versionNumber);
+      const key = { content_id: contentId, version: versionNumber };
+      await stampVersion(trx, ctx.actor, key, input.updated_date);
       // write
       const outcome = await applyChanges(trx, target, input);
-      const contentName = outcome.contentName ?? input.content_name?.trim();
-      if (contentName !== undefined && contentName === '')
-        fail('VALIDATION_FAILED', 'The content name must not be empty');
-      if (outcome.pageUrl !== undefined) await checkPageUrlFree(trx, target.item, outcome.pageUrl);
-      await trx
-        .updateTable('content_versions')
-        .set({
-          ...(contentName !== undefined ? { content_name: contentName } : {}),
-          ...(outcome.pageUrl !== undefined ? { page_url: outcome.pageUrl } : {}),
-          ...(input.publish_date !== undefined
-            ? { publish_date: parseDateInput('publish_date', input.publish_date) }
-            : {}),
-          ...(input.unpublish_date !== undefined
-            ? { unpublish_date: parseDateInput('unpublish_date', input.unpublish_date) }
-            : {}),
-          updated_date: now(),
-          updated_by: ctx.actor.username,
-        })
-        .where('content_id', '=', contentId)
-        .where('version', '=', versionNumber)
-        .execute();
-      // the item mirrors its newest version's name and URL for the menu
-      const newest = await trx
-        .selectFrom('content_versions')
-        .select((eb) => eb.fn.max('version').as('v'))
-        .where('content_id', '=', contentId)
-        .executeTakeFirst();
-      if (
-        Number(newest?.v) === versionNumber &&
-        (contentName !== undefined || outcome.pageUrl !== undefined)
-      ) {
+      await setNameAndPageUrl(trx, target.item, versionNumber, {
+        contentName: outcome.contentName ?? input.content_name?.trim(),
+        pageUrl: outcome.pageUrl,
+      });
+      if (input.publish_date !== undefined || input.unpublish_date !== undefined) {
         await trx
-          .updateTable('content_items')
+          .updateTable('content_versions')
           .set({
-            ...(contentName !== undefined ? { content_name: contentName } : {}),
-            ...(outcome.pageUrl !== undefined ? { page_url: outcome.pageUrl } : {}),
+            ...(input.publish_date !== undefined
+              ? { publish_date: parseDateInput('publish_date', input.publish_date) }
+              : {}),
+            ...(input.unpublish_date !== undefined
+              ? { unpublish_date: parseDateInput('unpublish_date', input.unpublish_date) }
+              : {}),
           })
           .where('content_id', '=', contentId)
+          .where('version', '=', versionNumber)
           .execute();
       }
     }
 
     if (input.status_id !== undefined) {
-      await changeStatus(ctx, trx, contentId, versionNumber, input.status_id);
+      await changeStatus(ctx, trx, item, versionNumber, input.status_id);
     }
     return {
       ...(await readContentVersion(trx, ctx.actor, contentId, versionNumber)),
@@ -174,14 +147,12 @@ export async function saveContent(
 async function changeStatus(
   ctx: OpContext,
   trx: OpContext['db'],
-  contentId: string,
+  item: ContentItemRow,
   versionNumber: number,
   to: VersionStatus,
 ): Promise<void> {
-  const item = await itemOr404(trx, contentId);
-  await requirePermission(trx, ctx.actor, contentId, 'Edit');
   await requireLockHolder(trx, ctx.actor, item);
-  const version = await versionOr404(trx, contentId, versionNumber);
+  const version = await versionOr404(trx, item.content_id, versionNumber);
   const from = version.status_id as VersionStatus;
   if (from === to) return;
   if (to === 'published') {
@@ -200,8 +171,9 @@ async function changeStatus(
   }
   await trx
     .updateTable('content_versions')
-    .set({ status_id: to, updated_date: now(), updated_by: ctx.actor.username })
-    .where('content_id', '=', contentId)
+    .set({ status_id: to })
+    .where('content_id', '=', item.content_id)
     .where('version', '=', versionNumber)
     .execute();
+  await stampVersion(trx, ctx.actor, { content_id: item.content_id, version: versionNumber });
 }

@@ -4,7 +4,8 @@
  * same checks and the same changes engine as the editor's Save.
  */
 import type { OpContext } from '../context';
-import { now } from '../context';
+import { stampVersion } from './stamp-version';
+import { setNameAndPageUrl } from './page-url';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import type {
@@ -16,11 +17,14 @@ import type {
 import { applyChanges } from './apply-changes';
 import { requireWritableVersion } from './guards';
 
+/** Each call names its version and may carry the updated_date it loaded (the stale-save rule). */
+type Written = { version: number; updated_date?: string };
+
 export type Part =
-  | { kind: 'content_field'; change: ContentFieldChange & { content_id: string; version: number } }
-  | { kind: 'dynamic_region'; change: RegionChange & { version: number } }
-  | { kind: 'content_block'; change: BlockChange & { version: number } }
-  | { kind: 'block_field'; change: BlockFieldChange & { version: number } };
+  | { kind: 'content_field'; change: ContentFieldChange & Written & { content_id: string } }
+  | { kind: 'dynamic_region'; change: RegionChange & Written }
+  | { kind: 'content_block'; change: BlockChange & Written }
+  | { kind: 'block_field'; change: BlockFieldChange & Written };
 
 export type PartAction = 'create' | 'edited' | 'delete';
 
@@ -83,33 +87,18 @@ export async function writePart(
   return ctx.db.transaction().execute(async (trx) => {
     const contentId = await contentOf(trx, part, action);
     const target = await requireWritableVersion(trx, ctx.actor, contentId, part.change.version);
-    const change = { ...part.change, cmsItemStatus: { [action]: true } };
+    const { updated_date: loaded, ...fields } = part.change;
+    const change = { ...fields, cmsItemStatus: { [action]: true } };
     const lists = {
       content_field: 'content_fields',
       dynamic_region: 'dynamic_content_regions',
       content_block: 'content_blocks',
       block_field: 'content_blocks_fields',
     } as const;
+    const key = { content_id: contentId, version: part.change.version };
+    const stamp = await stampVersion(trx, ctx.actor, key, loaded);
     const outcome = await applyChanges(trx, target, { [lists[part.kind]]: [change] });
-    const stamp = now();
-    await trx
-      .updateTable('content_versions')
-      .set({
-        updated_date: stamp,
-        updated_by: ctx.actor.username,
-        ...(outcome.contentName !== undefined ? { content_name: outcome.contentName } : {}),
-        ...(outcome.pageUrl !== undefined ? { page_url: outcome.pageUrl } : {}),
-      })
-      .where('content_id', '=', contentId)
-      .where('version', '=', part.change.version)
-      .execute();
-    if (outcome.contentName !== undefined) {
-      await trx
-        .updateTable('content_items')
-        .set({ content_name: outcome.contentName })
-        .where('content_id', '=', contentId)
-        .execute();
-    }
+    await setNameAndPageUrl(trx, target.item, part.change.version, outcome);
     return { status: 'Success' as const, id: idOf(part), updated_date: stamp };
   });
 }

@@ -12,7 +12,8 @@ import { fail } from '../../errors';
 import { loadTemplate } from '../../repositories/templates';
 import { nextChildOrder } from '../../repositories/templates-tree';
 import type { TemplateWithPermissions } from './get-template';
-import { requireName, requireUnusedTemplateId, templateOr404 } from './guards';
+import { requireName, templateOr404 } from './guards';
+import { requireUnusedItemId } from '../../access/item-ids';
 import {
   allowedTypesNote,
   allowsTemplateType,
@@ -55,7 +56,7 @@ export async function createTemplate(
       container_item_child_reference: columns.container_item_child_reference ?? null,
     });
     const templateId = input.template_id ?? randomUUID();
-    if (input.template_id !== undefined) await requireUnusedTemplateId(trx, templateId);
+    if (input.template_id !== undefined) await requireUnusedItemId(trx, templateId);
 
     // Write: order = sibling count + 1, path = parent path + '/' + two-digit order.
     const order = await nextChildOrder(trx, parent.template_id);

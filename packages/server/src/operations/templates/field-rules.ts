@@ -6,6 +6,7 @@ import {
   validateDropdownValue,
   validateRegexPattern,
 } from '@canopy/core';
+import { compileRe2 } from '../../validation/regex';
 import type { Db } from '../../db/index';
 import type { TemplateFieldsTable } from '../../db/schema';
 import { fail } from '../../errors';
@@ -94,7 +95,7 @@ export async function checkFieldDefinition(db: Db, def: FieldDefinitionColumns):
   if (def.field_name.trim() === '') {
     fail('VALIDATION_FAILED', 'The field "field_name" must not be empty');
   }
-  const regexProblem = validateRegexPattern(def.regex_validation);
+  const regexProblem = validateRegexPattern(def.regex_validation, compileRe2);
   if (regexProblem) fail('VALIDATION_FAILED', regexProblem, { field: 'regex_validation' });
   const defaultValue = def.default_value ?? '';
   if (def.field_type === 'Checkbox' && !['', 'true', 'false'].includes(defaultValue)) {

@@ -63,24 +63,6 @@ export function requireName(field: string, value: string): string {
   return name;
 }
 
-/**
- * A client-made template id must be new in both trees: permissions are kept per item id, so a
- * template must never share an id with a content item.
- */
-export async function requireUnusedTemplateId(db: Db, templateId: string): Promise<void> {
-  const [template, content] = await Promise.all([
-    findTemplate(db, templateId),
-    db
-      .selectFrom('content_items')
-      .select('content_id')
-      .where('content_id', '=', templateId)
-      .executeTakeFirst(),
-  ]);
-  if (template || content) {
-    fail('ALREADY_EXISTS', `An item with id ${templateId} already exists; use a new id`);
-  }
-}
-
 /** Records who changed a template and when (blocks and fields count as the template's). */
 export async function touchTemplate(
   db: Db,

@@ -20,7 +20,7 @@ import {
   type PartAction,
 } from '../../operations/contents/write-part';
 import { IdParams } from '../../schemas/common';
-import { OptionalVersionQuery } from './schemas';
+import { LoadedUpdatedDate, OptionalVersionQuery } from './schemas';
 
 /** A change schema as a standalone body: version (and the listed ids) required, no change status. */
 function bodyOf(schema: { properties: TProperties }, required: string[], pathId?: string) {
@@ -35,6 +35,7 @@ function bodyOf(schema: { properties: TProperties }, required: string[], pathId?
           : Uuid
         : property;
   }
+  properties.updated_date = Type.Optional(LoadedUpdatedDate);
   return Type.Object(properties, { additionalProperties: false });
 }
 

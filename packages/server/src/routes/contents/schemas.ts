@@ -43,15 +43,17 @@ export const CreateContentBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The updated_date a writer loaded: a newer change refuses the write with 409 STALE_SAVE. */
+export const LoadedUpdatedDate = Type.String({
+  maxLength: 40,
+  description: 'The updated_date you loaded; a newer save refuses yours with 409',
+});
+
 export const SaveContentBody = Type.Object(
   {
     content_id: Type.Optional(Uuid),
     version: Type.Optional(VersionNumber),
-    updated_date: Type.Optional(
-      Type.String({
-        description: 'The updated_date you loaded; a newer save refuses yours with 409',
-      }),
-    ),
+    updated_date: Type.Optional(LoadedUpdatedDate),
     content_name: Type.Optional(Text()),
     publish_date: Type.Optional(Text(40)),
     unpublish_date: Type.Optional(Text(40)),

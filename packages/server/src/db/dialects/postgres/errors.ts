@@ -8,3 +8,10 @@ export function constraintKind(error: unknown): ConstraintKind | null {
   if (code === '23502') return 'notNull';
   return null;
 }
+
+/** The columns of a violated unique constraint, from its detail "Key (a, b)=(...) already exists". */
+export function uniqueColumns(error: unknown): string[] | null {
+  if (constraintKind(error) !== 'unique') return null;
+  const match = /^Key \(([^)]*)\)=/.exec(String((error as { detail?: unknown }).detail ?? ''));
+  return match ? match[1]!.split(',').map((column) => column.trim()) : null;
+}

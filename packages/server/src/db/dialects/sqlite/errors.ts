@@ -9,3 +9,10 @@ export function constraintKind(error: unknown): ConstraintKind | null {
   if (code === 'SQLITE_CONSTRAINT_NOTNULL') return 'notNull';
   return null;
 }
+
+/** The columns of a violated unique constraint: "UNIQUE constraint failed: t.a, t.b". */
+export function uniqueColumns(error: unknown): string[] | null {
+  if (constraintKind(error) !== 'unique') return null;
+  const match = /constraint failed: (.+)$/.exec(String((error as Error).message));
+  return match ? match[1]!.split(',').map((column) => column.trim().replace(/^.*\./, '')) : null;
+}
