@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // PostgreSQL for the server suite: TEST_DATABASE_URL, else the local server, else a warning.
+    globalSetup: ['packages/server/test/setup/database.global.ts'],
+    setupFiles: ['packages/server/test/setup/database.env.ts'],
   },
 });

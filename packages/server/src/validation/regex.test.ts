@@ -8,6 +8,11 @@ describe('field regular expressions run with RE2', () => {
     expect(compileRe2('^/[a-z0-9/-]*$').test('About')).toBe(false);
   });
 
+  it('finds a match anywhere in the value unless the pattern is anchored, like RegExp.test', () => {
+    expect(compileRe2('b').test('abc')).toBe(true);
+    expect(compileRe2('^b').test('abc')).toBe(false);
+  });
+
   it('throws on an invalid pattern and on what RE2 cannot run', () => {
     expect(() => compileRe2('([a-z')).toThrow();
     expect(() => compileRe2('^(a)\\1$')).toThrow();

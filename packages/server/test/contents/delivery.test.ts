@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthConfig } from '../../src/auth/config';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, fieldId, makeWorld, type World } from './fixtures';
+import { createPage, makeWorld, ok, publish, saveFields, type World } from './fixtures';
 
 describe.each(DIALECTS)('public delivery on %s', (dialect) => {
   let t: TestApp;
@@ -11,24 +11,14 @@ describe.each(DIALECTS)('public delivery on %s', (dialect) => {
     t = await startApp(dialect, { auth: loadAuthConfig({ CANOPY_PUBLIC_DELIVERY: 'true' }) });
     world = await makeWorld(t.db);
     const created = await createPage(t, world, 'Public');
-    const saved = await t.request({
-      method: 'PUT',
-      url: `/api/contents/${created.content_id}`,
-      payload: {
-        version: 1,
-        updated_date: created.updated_date,
-        content_fields: [
-          { field_id: fieldId(created, world.blocks.pageUrl), field_value: '/public' },
-          { field_id: fieldId(created, world.blocks.title), field_value: 'First title' },
-        ],
-      },
-    });
+    const saved = ok(
+      await saveFields(t, created, {
+        [world.blocks.pageUrl]: '/public',
+        [world.blocks.title]: 'First title',
+      }),
+    );
     page = saved.json();
-    await t.db
-      .updateTable('content_versions')
-      .set({ status_id: 'published' })
-      .where('content_id', '=', page.content_id)
-      .execute();
+    await publish(t, page.content_id);
   });
   afterAll(() => t.close());
 
@@ -81,35 +71,17 @@ describe.each(DIALECTS)('public delivery on %s', (dialect) => {
         payload: { content_id: page.content_id },
       })
     ).json();
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/contents/${page.content_id}`,
-      payload: {
-        version: 2,
-        updated_date: draft.updated_date,
-        content_fields: [
-          { field_id: fieldId(draft, world.blocks.title), field_value: 'Second title' },
-        ],
-      },
-    });
+    const edited = await saveFields(t, draft, { [world.blocks.title]: 'Second title' });
     expect(edited.statusCode).toBe(200);
     // the draft is not public
     expect((await publicPage()).json().content_fields[world.blocks.title].field_value).toBe(
       'First title',
     );
-    // a release publishes version 2 (the publishing feature writes through the API; any
-    // successful write clears the delivery cache)
-    await t.db
-      .updateTable('content_versions')
-      .set({ status_id: 'published' })
-      .where('content_id', '=', page.content_id)
-      .where('version', '=', 2)
-      .execute();
-    const unlocked = await t.request({
-      method: 'PUT',
-      url: `/api/unlockcontents/${page.content_id}`,
-    });
-    expect(unlocked.statusCode).toBe(200);
-    expect((await publicPage()).json()).toMatchObject({ version: 2 });
+    // the draft's save did not change the cached published page either
+    expect((await publicPage()).json()).toMatchObject({ version: 1 });
+    await publish(t, page.content_id, 2);
+    const live = (await publicPage()).json();
+    expect(live).toMatchObject({ version: 2, status_id: 'published' });
+    expect(live.content_fields[world.blocks.title].field_value).toBe('Second title');
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, fieldId, makeWorld, type World } from './fixtures';
+import {
+  createPage,
+  fieldId,
+  makeWorld,
+  publish as release,
+  saveFields,
+  type World,
+} from './fixtures';
 
 describe.each(DIALECTS)('versions and drafts on %s', (dialect) => {
   let t: TestApp;
@@ -12,28 +19,11 @@ describe.each(DIALECTS)('versions and drafts on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  /** Marks a version published, as a release to delivery will. */
-  const publish = (id: string, version: number) =>
-    t.db
-      .updateTable('content_versions')
-      .set({ status_id: 'published' })
-      .where('content_id', '=', id)
-      .where('version', '=', version)
-      .execute();
+  const publish = (id: string, version: number) => release(t, id, version);
 
   async function publishedPage(name: string) {
     const page = await createPage(t, world, name);
-    const saved = await t.request({
-      method: 'PUT',
-      url: `/api/contents/${page.content_id}`,
-      payload: {
-        version: 1,
-        updated_date: page.updated_date,
-        content_fields: [
-          { field_id: fieldId(page, world.blocks.title), field_value: 'Published title' },
-        ],
-      },
-    });
+    const saved = await saveFields(t, page, { [world.blocks.title]: 'Published title' });
     expect(saved.statusCode).toBe(200);
     await publish(page.content_id, 1);
     await t.request({ method: 'PUT', url: `/api/unlockcontents/${page.content_id}` });

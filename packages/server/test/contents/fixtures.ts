@@ -207,3 +207,82 @@ export function fieldId(
 ): string {
   return content.content_fields[templateBlockId]!.field_id;
 }
+
+/**
+ * Publishes a version as a release will (publishing is not an API call yet): the version's
+ * status, then the delivery cache a release must empty. Tests use it instead of raw SQL so that
+ * none relies on an unrelated write to clear the cache.
+ */
+export async function publish(t: TestApp, contentId: string, version = 1): Promise<void> {
+  const result = await t.db
+    .updateTable('content_versions')
+    .set({ status_id: 'published' })
+    .where('content_id', '=', contentId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1)
+    throw new Error(`publish: no version ${version} of ${contentId}`);
+  t.app.canopy.readCache.clear();
+}
+
+/** Throws with the reply when a set-up call is not answered with `status` (default any 2xx). */
+export function ok<T extends { statusCode: number; body: string }>(res: T, status?: number): T {
+  const good = status === undefined ? res.statusCode < 300 : res.statusCode === status;
+  if (!good) throw new Error(`set-up call answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+/** Every row of a content item (tree row, versions, fields, zones, blocks, block fields), sorted. */
+export async function contentRows(db: Db, contentId: string) {
+  const rows = async (
+    table:
+      | 'content_items'
+      | 'content_versions'
+      | 'content_fields'
+      | 'dynamic_regions'
+      | 'content_blocks'
+      | 'block_fields',
+  ) => {
+    const found: object[] = await db
+      .selectFrom(table as 'content_fields')
+      .selectAll()
+      .where('content_id', '=', contentId)
+      .execute();
+    return found.map((row) => JSON.stringify(row)).sort();
+  };
+  return {
+    item: await rows('content_items'),
+    versions: await rows('content_versions'),
+    fields: await rows('content_fields'),
+    regions: await rows('dynamic_regions'),
+    blocks: await rows('content_blocks'),
+    blockFields: await rows('block_fields'),
+  };
+}
+
+/** The editor's Save of some fields (keyed by template block) into the version `content` was read at. */
+export function saveFields(
+  t: TestApp,
+  content: {
+    content_id: string;
+    version: number;
+    updated_date: string;
+    content_fields: Record<string, { field_id: string }>;
+  },
+  values: Record<string, string>,
+  extra: object = {},
+) {
+  return t.request({
+    method: 'PUT',
+    url: `/api/contents/${content.content_id}`,
+    payload: {
+      version: content.version,
+      updated_date: content.updated_date,
+      content_fields: Object.entries(values).map(([block, field_value]) => ({
+        field_id: fieldId(content, block),
+        field_value,
+      })),
+      ...extra,
+    },
+  });
+}

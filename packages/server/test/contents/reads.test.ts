@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, fieldId, makeWorld, type World } from './fixtures';
+import { createPage, makeWorld, ok, publish, saveFields, type World } from './fixtures';
 
 describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
   let t: TestApp;
@@ -12,39 +12,18 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     world = await makeWorld(t.db);
     // About: published at /about, then a staged v2 moving it to /about-us
     const page = await createPage(t, world, 'About');
-    await t.request({
-      method: 'PUT',
-      url: `/api/contents/${page.content_id}`,
-      payload: {
-        version: 1,
-        updated_date: page.updated_date,
-        content_fields: [{ field_id: fieldId(page, world.blocks.pageUrl), field_value: '/about' }],
-      },
-    });
-    await t.db
-      .updateTable('content_versions')
-      .set({ status_id: 'published' })
-      .where('content_id', '=', page.content_id)
-      .execute();
-    const draft = (
+    ok(await saveFields(t, page, { [world.blocks.pageUrl]: '/about' }));
+    await publish(t, page.content_id);
+    const draft = ok(
       await t.request({
         method: 'POST',
         url: '/api/contents/draft',
         payload: { content_id: page.content_id },
-      })
+      }),
     ).json();
-    await t.request({
-      method: 'PUT',
-      url: `/api/contents/${page.content_id}`,
-      payload: {
-        version: 2,
-        updated_date: draft.updated_date,
-        status_id: 'staged',
-        content_fields: [
-          { field_id: fieldId(draft, world.blocks.pageUrl), field_value: '/about-us' },
-        ],
-      },
-    });
+    ok(
+      await saveFields(t, draft, { [world.blocks.pageUrl]: '/about-us' }, { status_id: 'staged' }),
+    );
     about = page;
   });
   afterAll(() => t.close());
@@ -97,21 +76,15 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
 
   it('honours publish and unpublish dates', async () => {
     const page = await createPage(t, world, 'Timed');
-    await t.request({
-      method: 'PUT',
-      url: `/api/contents/${page.content_id}`,
-      payload: {
-        version: 1,
-        updated_date: page.updated_date,
-        unpublish_date: '2001-01-01 12:00',
-        content_fields: [{ field_id: fieldId(page, world.blocks.pageUrl), field_value: '/timed' }],
-      },
-    });
-    await t.db
-      .updateTable('content_versions')
-      .set({ status_id: 'published' })
-      .where('content_id', '=', page.content_id)
-      .execute();
+    ok(
+      await saveFields(
+        t,
+        page,
+        { [world.blocks.pageUrl]: '/timed' },
+        { unpublish_date: '2001-01-01 12:00' },
+      ),
+    );
+    await publish(t, page.content_id);
     expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(
       404,
     );
@@ -131,12 +104,23 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     expect((await get(`/api/contents?site_id=${world.siteId}&page_url=/timed`)).statusCode).toBe(
       200,
     );
+  });
+
+  it('refuses a publish date that is not a date, and keeps the one it had', async () => {
+    const page = await createPage(t, world, 'Badly Dated');
     const bad = await t.request({
       method: 'PUT',
       url: `/api/contents/${page.content_id}`,
-      payload: { version: 1, updated_date: 'x', publish_date: 'soon' },
+      payload: { version: 1, updated_date: page.updated_date, publish_date: 'soon' },
     });
-    expect([400, 409]).toContain(bad.statusCode);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The field "publish_date" must be a date such as 2026-05-01 or 2026-05-01 09:30',
+    });
+    const after = (await get(`/api/contents/${page.content_id}`)).json();
+    expect(after.publish_date).toBe(page.publish_date);
+    expect(after.updated_date).toBe(page.updated_date);
   });
 
   it('reads one version, and says which versions do not exist', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, fieldId, makeWorld, type World } from './fixtures';
+import { createPage, fieldId, makeWorld, publish, type World } from './fixtures';
 
 describe.each(DIALECTS)('the editor Save on %s', (dialect) => {
   let t: TestApp;
@@ -263,11 +263,33 @@ describe.each(DIALECTS)('the editor Save on %s', (dialect) => {
     });
   });
 
-  it('never changes a published version', async () => {
-    const res = await save(world.rootId, { version: 1, updated_date: 'x', content_name: 'Hacked' });
-    expect([409, 423]).toContain(res.statusCode);
-    const root = (await t.request({ method: 'GET', url: `/api/contents/${world.rootId}` })).json();
-    expect(root.content_name).toBe('Home');
+  it('never changes a published version, even for the holder of the lock', async () => {
+    const page = await createPage(t, world, 'Live');
+    await publish(t, page.content_id);
+    const draft = await t.request({
+      method: 'POST',
+      url: '/api/contents/draft',
+      payload: { content_id: page.content_id },
+    });
+    expect(draft.json()).toMatchObject({ version: 2, locked_by: 'admin' });
+    const res = await save(page.content_id, {
+      version: 1,
+      updated_date: page.updated_date,
+      content_name: 'Hacked',
+      content_fields: [{ field_id: fieldId(page, world.blocks.title), field_value: 'Hacked' }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'VERSION_NOT_EDITABLE',
+      message: 'Version 1 is published and never changes; create a draft from it first',
+    });
+    const v1 = (
+      await t.request({ method: 'GET', url: `/api/contents/${page.content_id}/1` })
+    ).json();
+    expect(v1).toMatchObject({ content_name: 'Live', updated_date: page.updated_date });
+    expect(v1.content_fields[world.blocks.title].field_value).toBe(
+      page.content_fields[world.blocks.title].field_value,
+    );
   });
 
   it('refuses ids that belong to other content or another version', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, makeWorld, type World } from './fixtures';
+import { createPage, makeWorld, saveFields, type World } from './fixtures';
 
 describe.each(DIALECTS)('content smoke on %s', (dialect) => {
   let t: TestApp;
@@ -20,9 +20,21 @@ describe.each(DIALECTS)('content smoke on %s', (dialect) => {
       is_locked: 1,
       locked_by: 'admin',
     });
+    const saved = await saveFields(
+      t,
+      page,
+      { [world.blocks.title]: 'Who we are' },
+      { content_name: 'About Us' },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
     const res = await t.request({ method: 'GET', url: `/api/contents/${page.content_id}` });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ content_name: 'About Us', version: 1 });
+    expect(res.json().content_fields[world.blocks.title].field_value).toBe('Who we are');
     const menus = await t.request({ method: 'GET', url: '/api/menus' });
     expect(menus.statusCode).toBe(200);
+    const listed = JSON.stringify(menus.json());
+    expect(listed).toContain(page.content_id);
+    expect(listed).toContain('About Us');
   });
 });

@@ -135,7 +135,9 @@ describe.each(DIALECTS)('external OpenID provider on %s', (dialect) => {
 
   it("still accepts the command line's tokens (signed by Canopy's own key)", async () => {
     const id = await t.user('scripter', ['editor']);
-    expect((await me(await t.token(id, 'scripter'))).statusCode).toBe(200);
+    const res = await me(await t.token(id, 'scripter'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ preferred_username: 'scripter' });
   });
 
   it('turns off the embedded sign-in and says where to sign in', async () => {

@@ -107,10 +107,12 @@ describe.each(DIALECTS)('gateway mode on %s', (dialect) => {
       headers: { ...identity, 'sec-fetch-site': 'cross-site' },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json().map((role: { role_id: string }) => role.role_id)).toContain('administrator');
   });
 
   it('still requires an identity without headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/roles', remoteAddress: GATEWAY });
     expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
   });
 });

@@ -159,6 +159,7 @@ describe.each(DIALECTS)('bearer tokens on %s', (dialect) => {
       payload: { nonsense: true },
     });
     expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('lets the API documentation through without a token', async () => {

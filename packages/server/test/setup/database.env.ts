@@ -1,0 +1,8 @@
+/**
+ * Runs in every test worker before a test file loads: hands it the PostgreSQL URL the global
+ * set-up found, so test/harness.ts (which picks its dialects at import time) sees it.
+ */
+import { inject } from 'vitest';
+
+const url = inject('testDatabaseUrl');
+if (url && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = url;
