@@ -31,6 +31,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Kysely's migrator looks through every schema of the database (its table introspection calls
+ * has_schema_privilege on each), so a schema another suite drops at that moment fails this
+ * migration with "schema ... does not exist". That is not this app's schema: try again.
+ */
+async function openTestDatabase(
+  options: Parameters<typeof openDatabase>[0],
+): ReturnType<typeof openDatabase> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openDatabase(options);
+    } catch (error) {
+      const gone = /schema "(t_\w+)" does not exist/.exec(String(error));
+      if (!gone || gone[1] === options.schema || attempt >= 5) throw error;
+    }
+  }
+}
+
 /** `overrides` replace parts of the configuration (e.g. `auth: loadAuthConfig({ ... })`). */
 export async function startApp(
   dialect: DialectName,
@@ -41,7 +59,7 @@ export async function startApp(
   if (dialect === 'sqlite') dir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
   else schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
-  const database = await openDatabase({
+  const database = await openTestDatabase({
     url: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
     sqliteFile: dir ? join(dir, 'canopy.sqlite') : ':memory:',
     schema,

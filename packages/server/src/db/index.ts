@@ -40,7 +40,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   } else {
     db = new Kysely<Database>({ dialect: connectSqlite(config.sqliteFile) });
   }
-  await migrate(db, isPostgres ? config.schema : undefined);
+  try {
+    await migrate(db, isPostgres ? config.schema : undefined);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   return { db, dialect: isPostgres ? 'postgres' : 'sqlite', close: () => db.destroy() };
 }
 

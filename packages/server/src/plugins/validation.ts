@@ -61,16 +61,17 @@ export function applyRequestRules(route: RouteOptions): void {
     schema.querystring = { additionalProperties: false, ...(schema.querystring as Schema) };
   }
   const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  schema.params = storable(
+  const params =
     (schema.params as Schema | undefined) ??
-      (names.length > 0
-        ? {
-            type: 'object',
-            properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
-            additionalProperties: false,
-          }
-        : undefined),
-  );
+    (names.length > 0
+      ? {
+          type: 'object',
+          properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+          additionalProperties: false,
+        }
+      : undefined);
+  // A part set to undefined makes Fastify warn that its schema is missing: leave it out instead.
+  if (params) schema.params = storable(params);
   if (schema.body) schema.body = storable(schema.body as Schema);
   route.schema = schema;
 }
