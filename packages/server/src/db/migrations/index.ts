@@ -1,10 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as identity from './0002-identity';
+import * as microapps from './0007-microapps';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001-initial': initial, '0002-identity': identity };
+    return { '0001-initial': initial, '0002-identity': identity, '0007-microapps': microapps };
   },
 };
