@@ -34,4 +34,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Micro-apps that ship with Canopy run in the browser, as they are.
+    files: ['packages/server/microapps/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

@@ -234,7 +234,15 @@ describe('validateFieldValue', () => {
     it('is required when required', () => {
       const def = { field_type: 'Micro-app Reference Picker', is_required: 1 };
       expect(validateFieldValue(def, '')).toBe('This field is required');
-      expect(validateFieldValue(def, 'a|b')).toBeNull();
+      const ids = '7e000000-0000-4000-8000-0000000a0101|7e000000-0000-4000-8000-0000000a0102';
+      expect(validateFieldValue(def, ids)).toBeNull();
+    });
+
+    it('holds instance ids only', () => {
+      const def = { field_type: 'Micro-app Reference Picker' };
+      expect(validateFieldValue(def, 'newsletter|1')).toBe(
+        'Choose micro-app instances from the list: this value does not name an instance',
+      );
     });
   });
 

@@ -12,6 +12,7 @@ import {
 } from './validation/messages';
 import { validateMediaFieldValue } from './validation/media';
 import { isUuid, validatePickerValue } from './validation/picker';
+import { validateMicroappPickerValue } from './microapps';
 import { checkTextLength, isRequired, validateText, type CustomCheck } from './validation/text';
 import type { RegexCompiler } from './validation/regex';
 
@@ -102,9 +103,12 @@ const FIELD_KINDS: Record<FieldType, FieldKind> = {
     validate: (def, value) => validatePickerValue(value, { required: isRequired(def) }),
     defaultValue: (def) => def.default_value ?? null,
   },
-  // §5 names the micro-app picker's required rule only; its pattern and message follow the
-  // text rules, as the definition carries them.
-  'Micro-app Reference Picker': textKind,
+  // §5 names the micro-app picker's required rule; its value is instance ids joined with '|'.
+  'Micro-app Reference Picker': {
+    holdsText: true,
+    validate: (def, value) => validateMicroappPickerValue(value, { required: isRequired(def) }),
+    defaultValue: (def) => def.default_value ?? null,
+  },
   'Dynamic Zone': {
     holdsText: false,
     validate: (_def, value) => (value === '' ? null : DYNAMIC_ZONE_VALUE_MESSAGE),

@@ -18,3 +18,4 @@ export * from './depth';
 export * from './rich-text';
 export * from './placement';
 export * from './dates';
+export * from './microapps';

@@ -14,6 +14,7 @@ import { docsPlugin } from './plugins/docs';
 import { installValidators } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
+import { microappFiles } from './routes/microapps/files';
 import { createStorage } from './storage/index';
 
 export interface BuildOptions {
@@ -63,5 +64,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authPlugin);
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(microappFiles);
   return app;
 }

@@ -10,6 +10,8 @@ export interface Config {
   /** The address people and tokens use to reach this server (issuer base). */
   publicUrl: string;
   logLevel: string;
+  /** Where the admin sends micro-app calls (§7 Micro-app API): this server's by default. */
+  microappApiBase: string;
   /** Identity: bearer tokens or gateway headers, external issuer, API keys, public delivery. */
   auth: AuthConfig;
 }
@@ -27,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    microappApiBase: env.CANOPY_MICROAPP_API_BASE || '/api/microapps/',
     auth: loadAuthConfig(env),
   };
 }

@@ -273,3 +273,50 @@ export interface Database {
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** A micro-app registered for a site (§7 registeredclient). */
+export interface MicroappsTable {
+  microapp_id: string;
+  site_id: string;
+  name: string;
+  description: string;
+  /** JSON array of the APIs the micro-app calls ({ name, url, method }). */
+  client_apis: string;
+  created_by: string;
+  created_date: string;
+  updated_date: string;
+}
+
+/** How one version of a micro-app runs: a module defining a custom element, or a framed page. */
+export interface MicroappVersionsTable {
+  microapp_id: string;
+  version: string;
+  runtime: string;
+  module_url: string | null;
+  element_name: string | null;
+  frame_url: string | null;
+  frame_height: number | null;
+  version_order: number;
+}
+
+/** A configured instance of a micro-app version (§3 Micro-app instance). */
+export interface MicroappInstancesTable {
+  instance_id: string;
+  microapp_id: string;
+  instance_name: string;
+  instance_version: string;
+  unique_name: string;
+  ad_groups_modify: string;
+  status: number;
+  /** JSON object of the instance's settings. */
+  configuration: string;
+  created_by: string;
+  created_date: string;
+}
+
+// Declaration merging: the micro-app tables join the Database interface above.
+export interface Database {
+  microapps: MicroappsTable;
+  microapp_versions: MicroappVersionsTable;
+  microapp_instances: MicroappInstancesTable;
+}

@@ -16,6 +16,7 @@ import { readContentVersion } from '../operations/contents/get-content';
 import { saveContent } from '../operations/contents/save-content';
 import type { Changes } from '../schemas/changes';
 import { DEMO_TEMPLATES } from './templates-ids';
+import { DEMO_NEWSLETTER_INSTANCE_ID, seedMicroapps } from './microapps';
 
 const T = DEMO_TEMPLATES.templates;
 const B = DEMO_TEMPLATES.blocks;
@@ -268,6 +269,7 @@ export async function seedDemoContent(db: Db): Promise<string> {
       created_date: stamp,
     })
     .execute();
+  await seedMicroapps(ctx, DEMO_SITE_ID);
   await insertRoot(db, {
     content_id: DEMO_HOME_ID,
     name: 'Home',
@@ -330,7 +332,7 @@ export async function seedDemoContent(db: Db): Promise<string> {
       field(homeContent, B.page.relatedPage, made.get('/about')!.content_id, {
         content_ref: made.get('/about')!.content_id,
       }),
-      field(homeContent, B.page.newsletterApp, 'newsletter|1'),
+      field(homeContent, B.page.newsletterApp, DEMO_NEWSLETTER_INSTANCE_ID),
       field(homeContent, B.page.lastReviewedBy, 'Ada Admin'),
     ],
     ...homeZone(homeContent),

@@ -16,7 +16,7 @@ export const DEMO_USERS = [
     given_name: 'Eddie',
     family_name: 'Editor',
     email: 'editor@example.com',
-    roleIds: ['editor'],
+    roleIds: ['editor', 'portal-editor'],
   },
   {
     username: 'author',

@@ -17,6 +17,7 @@ describe.each(DIALECTS)('users and roles API on %s', (dialect) => {
     expect(res.json().map((role: { role_id: string }) => role.role_id)).toEqual([
       'administrator',
       'editor',
+      'portal-editor',
       'author',
     ]);
     expect(res.json()[0]).toEqual({
