@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
+import { loadStorageConfig, type StorageConfig } from './storage/config';
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Identity: bearer tokens or gateway headers, external issuer, API keys, public delivery. */
   auth: AuthConfig;
+  /** Where media files and static builds are kept: the data folder or an S3 bucket. */
+  storage: StorageConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     auth: loadAuthConfig(env),
+    storage: loadStorageConfig(env),
   };
 }
