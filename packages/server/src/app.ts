@@ -15,6 +15,7 @@ import { installValidators } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
 import { createStorage } from './storage/index';
+import { mediaFileRoutes } from './routes/media/files';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -63,5 +64,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authPlugin);
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(mediaFileRoutes);
   return app;
 }

@@ -9,6 +9,7 @@ import { permissionRoutes } from './permissions/index';
 import { apiKeyRoutes } from './apikeys/index';
 import { referenceRoutes } from './references/index';
 import { templateRoutes } from './templates/index';
+import { mediaRoutes } from './media/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
@@ -20,4 +21,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(apiKeyRoutes);
   await app.register(referenceRoutes);
   await app.register(templateRoutes);
+  await app.register(mediaRoutes);
 }

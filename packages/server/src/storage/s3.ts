@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from './config';
-import { byteLimit } from './disk';
+import { limited } from './disk';
 import {
   checkKey,
   StorageLimitError,
@@ -26,8 +26,8 @@ import {
   type StoredObject,
 } from './storage';
 
-/** Parts of 8 MB, two at a time: a 100 MB upload holds at most about 16 MB in memory. */
-const PART_SIZE = 8 * 1024 * 1024;
+/** Parts of 5 MB (S3's least), two at a time: an upload holds about 15 MB in memory. */
+const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 function isMissing(error: unknown): boolean {
@@ -59,15 +59,14 @@ export class S3Storage implements Storage {
     if (Buffer.isBuffer(body) && maxBytes !== undefined && body.length > maxBytes) {
       throw new StorageLimitError(maxBytes);
     }
-    let limited: Readable | Buffer = body;
-    if (!Buffer.isBuffer(body) && maxBytes !== undefined) {
-      const counter = byteLimit(maxBytes);
-      body.on('error', (error) => counter.destroy(error));
-      limited = body.pipe(counter);
-    }
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: limited, ContentType: options.contentType },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: Buffer.isBuffer(body) ? body : limited(body, maxBytes),
+        ContentType: options.contentType,
+      },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
