@@ -44,13 +44,17 @@ const TEMPLATES = {
   document: DEMO_TEMPLATE_IDS.document,
 };
 
-export async function startMediaApp(setup: (typeof SETUPS)[number]): Promise<MediaApp> {
+/** `demoMedia`: the demo seed fills the media library too (through the storage). */
+export async function startMediaApp(
+  setup: (typeof SETUPS)[number],
+  options: { demoMedia?: boolean } = {},
+): Promise<MediaApp> {
   let moto: Moto | undefined;
   if (setup.storage === 's3') moto = await startMoto();
   // A storage of its own (PostgreSQL apps would otherwise share the temporary folder's).
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-media-'));
   const t = await startApp(setup.dialect, moto ? { storage: moto.config } : { dataDir });
-  await seedIfEmpty(t.db);
+  await seedIfEmpty(t.db, options.demoMedia ? t.app.canopy.storage : undefined);
   return {
     ...t,
     async newItem(type, name) {
