@@ -3,7 +3,7 @@
  * HLS stream of two variants with a poster, a PDF and a Word document; under 400 KB together),
  * created and uploaded through the same operations an editor's calls use.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { MEDIA_LIBRARY_ROOT_ID, type Content } from '@canopy/core';
@@ -17,7 +17,11 @@ import { uploadCollectionFiles } from '../operations/media/upload-collection-fil
 import type { MediaContext, UploadPart } from '../operations/media/target';
 import { DEMO_TEMPLATE_IDS as T, IMAGE_BLOCK_IDS } from './templates-ids';
 
-export const MEDIA_FILES_DIR = join(import.meta.dirname, 'media-files');
+/** Beside this file in the sources; `../src/seed` from the bundle `npm start` runs (dist/). */
+export const MEDIA_FILES_DIR = [
+  join(import.meta.dirname, 'media-files'),
+  join(import.meta.dirname, '../src/seed/media-files'),
+].find((dir) => existsSync(dir))!;
 
 /** Addresses of the demo media that the demo pages use. */
 export interface DemoMedia {
