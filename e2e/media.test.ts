@@ -6,27 +6,16 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { MEDIA_LIBRARY_ROOT_ID, type MenuItem } from '@canopy/core';
+import { freePort } from '../packages/server/test/storage/moto';
 
 const SCREENSHOT = '/tmp/canopy-media.png';
 const CANOPY = resolve('packages/server/bin/canopy.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 describe('demo media in Chromium', () => {
   let dataDir: string;
