@@ -10,7 +10,7 @@ describe.each(SETUPS)('the demo media on $dialect with $storage storage', (setup
   beforeAll(async () => {
     t = await startMediaApp(setup, { demoMedia: true });
   }, 60_000);
-  afterAll(() => t.stop());
+  afterAll(() => t?.stop());
 
   it('has every kind of media, served from its address', async () => {
     const root = (

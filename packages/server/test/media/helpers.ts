@@ -53,8 +53,15 @@ export async function startMediaApp(
   if (setup.storage === 's3') moto = await startMoto();
   // A storage of its own (PostgreSQL apps would otherwise share the temporary folder's).
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-media-'));
-  const t = await startApp(setup.dialect, moto ? { storage: moto.config } : { dataDir });
-  await seedIfEmpty(t.db, options.demoMedia ? t.app.canopy.storage : undefined);
+  let t: TestApp;
+  try {
+    t = await startApp(setup.dialect, moto ? { storage: moto.config } : { dataDir });
+    await seedIfEmpty(t.db, options.demoMedia ? t.app.canopy.storage : undefined);
+  } catch (error) {
+    await moto?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     ...t,
     async newItem(type, name) {

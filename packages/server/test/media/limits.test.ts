@@ -25,7 +25,7 @@ describe.each(SETUPS)('the upload size cap on $dialect with $storage storage', (
   beforeAll(async () => {
     t = await startMediaApp(setup);
   }, 60_000);
-  afterAll(() => t.stop());
+  afterAll(() => t?.stop());
 
   it('refuses 100,000,001 bytes with 413 while streaming, memory flat, nothing stored', async () => {
     const id = await t.newItem('video');

@@ -15,7 +15,7 @@ describe.each(SETUPS)('multi-stream video on $dialect with $storage storage', (s
   beforeAll(async () => {
     t = await startMediaApp(setup);
   }, 60_000);
-  afterAll(() => t.stop());
+  afterAll(() => t?.stop());
 
   const sendFile = (id: string, name: string, body: Buffer) =>
     t.request({

@@ -14,7 +14,7 @@ describe.each(SETUPS)('media uploads on $dialect with $storage storage', (setup)
   beforeAll(async () => {
     t = await startMediaApp(setup);
   }, 60_000);
-  afterAll(() => t.stop());
+  afterAll(() => t?.stop());
 
   const content = async (id: string) =>
     (await t.request({ method: 'GET', url: `/api/contents/${id}` })).json();
