@@ -8,6 +8,7 @@ import { measureBaseline, recheckBaseline } from './baseline';
 import { benchIdleMemory, procStatusMb } from './memory';
 import { benchAdminMenus, benchRoleMenus } from './menus';
 import { benchDelivery, benchPageSave } from './page';
+import { benchMedia, prepareMedia } from './media';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -87,6 +88,15 @@ await section('Content tree of 100,000 items', async () => {
         procStatusMb(world.server.pid, 'VmRSS'),
       ),
     );
+  } finally {
+    await world.close();
+  }
+});
+
+await section('Media: uploads and files', async () => {
+  const world = await openCanopyWorld('media', 100, prepareMedia);
+  try {
+    rows.push(...(await benchMedia(world, yardstick)));
   } finally {
     await world.close();
   }

@@ -21,8 +21,12 @@ export interface CanopyWorld {
   close(): Promise<void>;
 }
 
-/** Builds a world with a tree of `size` items and starts Canopy on it. */
-export async function openCanopyWorld(name: string, size: number): Promise<CanopyWorld> {
+/** Builds a world with a tree of `size` items (and whatever `prepare` adds) and starts Canopy on it. */
+export async function openCanopyWorld(
+  name: string,
+  size: number,
+  prepare?: (world: { db: Db }) => Promise<void>,
+): Promise<CanopyWorld> {
   const bench = await createBenchDatabase(name);
   let signer: FastifyInstance | undefined;
   let server: RunningServer | undefined;
@@ -31,6 +35,7 @@ export async function openCanopyWorld(name: string, size: number): Promise<Canop
     const model = await createContentModel(db);
     const items = planTree(size);
     await insertTree(db, model, items);
+    await prepare?.({ db });
     // An app on the same database, never listening: it signs tokens exactly as the server expects.
     signer = await build({
       database: bench.database,

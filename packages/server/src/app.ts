@@ -16,6 +16,7 @@ import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
 import { microappFiles } from './routes/microapps/files';
 import { createStorage } from './storage/index';
+import { mediaFileRoutes } from './routes/media/files';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -65,5 +66,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(microappFiles);
+  await app.register(mediaFileRoutes);
   return app;
 }

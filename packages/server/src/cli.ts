@@ -43,7 +43,7 @@ program
     // Loaded here so that the other commands start without the HTTP stack.
     const { build } = await import('./app');
     const app = await build({ config });
-    const seeded = await seedIfEmpty(app.canopy.db);
+    const seeded = await seedIfEmpty(app.canopy.db, app.canopy.storage);
     const passwords = await assignInitialPasswords(app.canopy.db);
     await app.listen({ port: config.port, host: config.host });
     const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.dataDir}/canopy.sqlite`;

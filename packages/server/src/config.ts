@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
+import { loadStorageConfig, type StorageConfig } from './storage/config';
 
 export interface Config {
   port: number;
@@ -14,6 +15,8 @@ export interface Config {
   microappApiBase: string;
   /** Identity: bearer tokens or gateway headers, external issuer, API keys, public delivery. */
   auth: AuthConfig;
+  /** Where media files and static builds are kept: the data folder or an S3 bucket. */
+  storage: StorageConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     microappApiBase: env.CANOPY_MICROAPP_API_BASE || '/api/microapps/',
     auth: loadAuthConfig(env),
+    storage: loadStorageConfig(env),
   };
 }

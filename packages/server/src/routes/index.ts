@@ -10,6 +10,7 @@ import { apiKeyRoutes } from './apikeys/index';
 import { referenceRoutes } from './references/index';
 import { templateRoutes } from './templates/index';
 import { microappRoutes } from './microapps/index';
+import { mediaRoutes } from './media/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
@@ -22,4 +23,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(referenceRoutes);
   await app.register(templateRoutes);
   await app.register(microappRoutes);
+  await app.register(mediaRoutes);
 }

@@ -17,6 +17,7 @@ import { saveContent } from '../operations/contents/save-content';
 import type { Changes } from '../schemas/changes';
 import { DEMO_TEMPLATES } from './templates-ids';
 import { DEMO_NEWSLETTER_INSTANCE_ID, seedMicroapps } from './microapps';
+import type { DemoMedia } from './media';
 
 const T = DEMO_TEMPLATES.templates;
 const B = DEMO_TEMPLATES.blocks;
@@ -177,7 +178,7 @@ async function insertRoot(
 }
 
 /** The Home page's zone: a hero banner, a rich text block and a card grid with its two cards. */
-function homeZone(home: Content): Partial<Changes> {
+function homeZone(home: Content, files?: DemoMedia): Partial<Changes> {
   const zone = Object.values(home.content_fields[B.page.mainZone]!.dynamic_content_regions)[0]!;
   const hero = randomUUID();
   const text = randomUUID();
@@ -231,6 +232,8 @@ function homeZone(home: Content): Partial<Changes> {
     content_blocks_fields: [
       value(hero, B.heroBanner.heading, 'Grow with Canopy Corp'),
       value(hero, B.heroBanner.subheading, 'Consulting and support for teams that ship.'),
+      ...(files ? [value(hero, B.heroBanner.backgroundImage, files.chart)] : []),
+      ...(files ? [value(cards[0]!, B.card.image, files.logo)] : []),
       value(text, B.richTextBlock.heading, 'What we do'),
       value(
         text,
@@ -246,8 +249,11 @@ function homeZone(home: Content): Partial<Changes> {
   };
 }
 
-/** Creates the demo site; returns its name. */
-export async function seedDemoContent(db: Db): Promise<string> {
+/**
+ * Creates the demo site; returns its name. `media` (given a storage) fills the media library once
+ * its root exists and gives the addresses the pages use.
+ */
+export async function seedDemoContent(db: Db, media?: () => Promise<DemoMedia>): Promise<string> {
   const ctx: OpContext = { db, actor: SYSTEM_ACTOR };
   const stamp = now();
   await insertRoot(db, {
@@ -259,6 +265,7 @@ export async function seedDemoContent(db: Db): Promise<string> {
     type: 'folder',
     allowed: 'image,video,multi-stream-video,document,folder',
   });
+  const files = media ? await media() : undefined;
   await db
     .insertInto('sites')
     .values({
@@ -328,14 +335,14 @@ export async function seedDemoContent(db: Db): Promise<string> {
       field(homeContent, B.page.body, '<p>Welcome to <strong>Canopy Corp</strong>.</p>'),
       field(homeContent, B.page.showInNavigation, 'true'),
       field(homeContent, B.page.theme, 'brand'),
-      field(homeContent, B.page.heroImage, 'media/hero.jpg'),
+      field(homeContent, B.page.heroImage, files?.photo ?? null),
       field(homeContent, B.page.relatedPage, made.get('/about')!.content_id, {
         content_ref: made.get('/about')!.content_id,
       }),
       field(homeContent, B.page.newsletterApp, DEMO_NEWSLETTER_INSTANCE_ID),
       field(homeContent, B.page.lastReviewedBy, 'Ada Admin'),
     ],
-    ...homeZone(homeContent),
+    ...homeZone(homeContent, files),
   });
 
   // A reusable fragment under Home.

@@ -4,13 +4,18 @@ import { ensureBuiltInRoles } from '../operations/users/roles';
 import { seedUsers } from './users';
 import { seedTemplates } from './templates';
 import { seedDemoContent } from './content';
+import { seedDemoMedia } from './media';
+import type { Storage } from '../storage/index';
 
 export interface SeedResult {
   siteName: string;
 }
 
-/** Seeds an empty database; returns null when it already holds data. */
-export async function seedIfEmpty(db: Db): Promise<SeedResult | null> {
+/**
+ * Seeds an empty database; returns null when it already holds data. With a storage the demo
+ * media library gets its files too.
+ */
+export async function seedIfEmpty(db: Db, storage?: Storage): Promise<SeedResult | null> {
   const seeded = await db
     .selectFrom('settings')
     .select('value')
@@ -20,7 +25,7 @@ export async function seedIfEmpty(db: Db): Promise<SeedResult | null> {
   await ensureBuiltInRoles(db);
   await seedUsers(db);
   await seedTemplates(db);
-  const siteName = await seedDemoContent(db);
+  const siteName = await seedDemoContent(db, storage && (() => seedDemoMedia(db, storage)));
   await db
     .insertInto('settings')
     .values({ key: 'seeded', value: new Date().toISOString() })

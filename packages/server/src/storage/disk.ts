@@ -7,7 +7,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, pipeline as pipelineCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   checkKey,
@@ -32,6 +32,14 @@ export function byteLimit(maxBytes: number): Transform {
   });
 }
 
+/** `body` through a byteLimit, passing on the body's own errors. */
+export function limited(body: Readable, maxBytes: number | undefined): Readable {
+  if (maxBytes === undefined) return body;
+  // The callback form listens for errors on both from now on, so none goes unhandled before the
+  // caller starts reading; a failed body leaves the counter errored for the caller to see.
+  return pipelineCallback(body, byteLimit(maxBytes), () => undefined);
+}
+
 export class DiskStorage implements Storage {
   constructor(private readonly root: string) {}
 
@@ -53,12 +61,11 @@ export class DiskStorage implements Storage {
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
     const target = this.path(key);
     const temp = join(this.root, TEMP_FOLDER, randomUUID());
-    await mkdir(dirname(temp), { recursive: true });
-    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-    const limited =
-      options.maxBytes === undefined ? source : source.pipe(byteLimit(options.maxBytes));
+    // Counted from the start: the body may fail while the folder is being made.
+    const source = limited(Buffer.isBuffer(body) ? Readable.from([body]) : body, options.maxBytes);
     try {
-      await pipeline(limited, createWriteStream(temp, { flags: 'wx' }));
+      await mkdir(dirname(temp), { recursive: true });
+      await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
       await mkdir(dirname(target), { recursive: true });
       await rename(temp, target);
     } catch (error) {

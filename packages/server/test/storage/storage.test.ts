@@ -10,7 +10,9 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskStorage } from '../../src/storage/disk';
+import { S3Storage } from '../../src/storage/s3';
 import { StorageLimitError, type Storage } from '../../src/storage/storage';
+import { startMoto } from './moto';
 
 interface Implementation {
   name: string;
@@ -26,6 +28,13 @@ const IMPLEMENTATIONS: Implementation[] = [
         storage: new DiskStorage(root),
         cleanup: async () => rmSync(root, { recursive: true, force: true }),
       };
+    },
+  },
+  {
+    name: 's3',
+    async open() {
+      const moto = await startMoto();
+      return { storage: new S3Storage(moto.config), cleanup: () => moto.stop() };
     },
   },
 ];

@@ -1,8 +1,9 @@
 /** DELETE /api/contents/{id}: removes a content item with all its versions. */
-import { MEDIA_LIBRARY_ROOT_ID } from '@canopy/core';
+import { MEDIA_LIBRARY_ROOT_ID, isMediaContentType } from '@canopy/core';
 import type { OpContext } from '../context';
 import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
+import { findMediaReferrers } from '../../repositories/media-references';
 import { failLockedByOther, itemOr404 } from './guards';
 
 export async function deleteContent(
@@ -30,6 +31,17 @@ export async function deleteContent(
       .executeTakeFirstOrThrow();
     if (Number(children.n) > 0)
       fail('HAS_CHILDREN', `This item has ${children.n} child item(s); delete or move them first`);
+
+    const referrers = isMediaContentType(item.content_type_id)
+      ? await findMediaReferrers(trx, contentId)
+      : [];
+    if (referrers.length > 0) {
+      fail(
+        'MEDIA_IN_USE',
+        `This media item is used by ${referrers.map((r) => r.content_name).join(', ')}; remove those references first`,
+        { referenced_by: referrers },
+      );
+    }
 
     // write: versions cascade to their rows; explicit permission settings go too
     await trx.deleteFrom('content_versions').where('content_id', '=', contentId).execute();

@@ -1,0 +1,131 @@
+/**
+ * Media: a 50 MB upload through POST /api/media/{id} (throughput against copying the same bytes
+ * to a file on the same disk in the same run), and a 1 MB image served from its address
+ * (requests per second against the bare route).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { MEDIA_LIBRARY_ROOT_ID } from '@canopy/core';
+import { seedTemplates } from '../packages/server/src/seed/templates';
+import { seedDemoContent } from '../packages/server/src/seed/content';
+import { DEMO_TEMPLATE_IDS } from '../packages/server/src/seed/templates-ids';
+import type { CanopyWorld } from './lib/canopy';
+import { throughput } from './lib/measure';
+import { describeThroughput, step, throughputRow, type Baseline, type Row } from './lib/report';
+
+const UPLOAD_BYTES = 50_000_000;
+const RUNS = 3;
+
+/** A PDF header, then zeros, in 1 MB chunks made one at a time. */
+function* document(total: number): Generator<Buffer> {
+  const head = Buffer.from('%PDF-1.4\n');
+  yield head;
+  const chunk = Buffer.alloc(1024 * 1024);
+  for (let left = total - head.length; left > 0; left -= chunk.length) {
+    yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+  }
+}
+
+function* multipart(boundary: string, id: string, name: string, file: Iterable<Buffer>) {
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="content_id"\r\n\r\n${id}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="${name}"\r\n\r\n`,
+  );
+  yield* file;
+  yield Buffer.from(`\r\n--${boundary}--\r\n`);
+}
+
+async function upload(world: CanopyWorld, id: string, name: string, file: Iterable<Buffer>) {
+  const boundary = `bench${randomUUID()}`;
+  const res = await fetch(`${world.server.origin}/api/media/${id}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${world.adminToken}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: Readable.toWeb(Readable.from(multipart(boundary, id, name, file))) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  if (res.status !== 200) throw new Error(`upload of ${name}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { content_fields: Record<string, { field_value: string | null }> };
+}
+
+async function createItem(world: CanopyWorld, templateId: string): Promise<string> {
+  const res = await fetch(`${world.server.origin}/api/contents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${world.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ parent_id: MEDIA_LIBRARY_ROOT_ID, template_id: templateId }),
+  });
+  if (res.status !== 201) throw new Error(`Add Item: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { content_id: string }).content_id;
+}
+
+/** The media templates and the media-library root (with the demo site), in the bench's database. */
+export async function prepareMedia(world: Pick<CanopyWorld, 'db'>): Promise<void> {
+  await seedTemplates(world.db);
+  await seedDemoContent(world.db);
+}
+
+export async function benchMedia(world: CanopyWorld, baseline: Baseline): Promise<Row[]> {
+  const rows: Row[] = [];
+  const document_ = await createItem(world, DEMO_TEMPLATE_IDS.document);
+  const folder = mkdtempSync(join(tmpdir(), 'canopy-bench-copy-'));
+  let uploadSeconds = Infinity;
+  let copySeconds = Infinity;
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      let started = performance.now();
+      await pipeline(
+        Readable.from(document(UPLOAD_BYTES)),
+        createWriteStream(join(folder, 'copy.pdf')),
+      );
+      copySeconds = Math.min(copySeconds, (performance.now() - started) / 1000);
+      started = performance.now();
+      await upload(world, document_, 'big.pdf', document(UPLOAD_BYTES));
+      uploadSeconds = Math.min(uploadSeconds, (performance.now() - started) / 1000);
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const mbps = (seconds: number) => UPLOAD_BYTES / 1_000_000 / seconds;
+  step(
+    `50 MB upload: ${mbps(uploadSeconds).toFixed(0)} MB/s; copying to disk: ${mbps(copySeconds).toFixed(0)} MB/s (best of ${RUNS})`,
+  );
+  rows.push({
+    name: 'POST /api/media/{id}, 50 MB file (best of 3)',
+    measured: `${mbps(uploadSeconds).toFixed(0)} MB/s; copying to disk ${mbps(copySeconds).toFixed(0)} MB/s`,
+    target: '-',
+    ratio: '-',
+    vsBare: `${((copySeconds / uploadSeconds) * 100).toFixed(0)}% of the disk copy's speed`,
+    verdict: 'INFO',
+  });
+
+  // A 1 MB PNG of noise (it does not compress), served from its address.
+  const side = 580;
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const image = await createItem(world, DEMO_TEMPLATE_IDS.image);
+  const uploaded = await upload(world, image, 'noise.png', [png]);
+  const address = Object.values(uploaded.content_fields).find((field) =>
+    field.field_value?.startsWith('/media-library/'),
+  )!.field_value!;
+  const served = await throughput(`${world.server.origin}${address}`);
+  step(`${(png.length / 1_000_000).toFixed(2)} MB image: ${describeThroughput(served)}`);
+  rows.push(
+    throughputRow(
+      `GET /media-library/... (${(png.length / 1_000_000).toFixed(2)} MB PNG)`,
+      served,
+      baseline,
+    ),
+  );
+  return rows;
+}

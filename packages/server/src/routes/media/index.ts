@@ -1,0 +1,106 @@
+/** Media uploads (§7 Media): one file per item, or a folder of files for multi-stream video. */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
+import { actorOf } from '../../plugins/auth';
+import { fail } from '../../errors';
+import { ContentIdParams } from '../contents/schemas';
+import type { UploadPart } from '../../operations/media/target';
+import { uploadMedia } from '../../operations/media/upload-media';
+import { deleteMedia } from '../../operations/media/delete-media';
+import { createCollectionFolder } from '../../operations/media/create-collection-folder';
+import { deleteCollectionFolder } from '../../operations/media/delete-collection-folder';
+import { uploadCollectionFiles } from '../../operations/media/upload-collection-files';
+
+/** The request's multipart parts, as the operations read them. */
+async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
+  if (!request.isMultipart()) {
+    fail(
+      'VALIDATION_FAILED',
+      'Send the file as multipart/form-data with the fields content_id and media',
+    );
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      yield { kind: 'file', field: part.fieldname, name: part.filename, stream: part.file };
+    } else {
+      yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+    }
+  }
+}
+
+const MULTIPART_BODY = {
+  description: 'multipart/form-data: content_id (the item id) and media (the file)',
+};
+
+export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    // One byte over the cap reaches the upload's own counter, which refuses with §5's message.
+    limits: { fileSize: MAX_MEDIA_FILE_SIZE + 1, fields: 10, fieldSize: 1000, files: 1000 },
+  });
+  const { db, storage } = app.canopy;
+  const ctx = (request: FastifyRequest) => ({ db, storage, actor: actorOf(request) });
+  const tags = ['Media'];
+
+  app.post(
+    '/media/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Upload or replace the file of an image, video or document item',
+        params: ContentIdParams,
+        ...MULTIPART_BODY,
+      },
+    },
+    (request) => uploadMedia(ctx(request), request.params.id, partsOf(request)),
+  );
+  app.delete(
+    '/media/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a media item and its files (409 when content uses it)',
+        params: ContentIdParams,
+      },
+    },
+    (request) => deleteMedia(ctx(request), request.params.id),
+  );
+  app.post(
+    '/mediacollectionfolder/:id',
+    {
+      schema: {
+        tags,
+        summary: "Create (or empty) a multi-stream video's folder",
+        params: ContentIdParams,
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createCollectionFolder(ctx(request), request.params.id);
+    },
+  );
+  app.delete(
+    '/mediacollectionfolder/:id',
+    {
+      schema: {
+        tags,
+        summary: "Delete a multi-stream video's folder and its files",
+        params: ContentIdParams,
+      },
+    },
+    (request) => deleteCollectionFolder(ctx(request), request.params.id),
+  );
+  app.post(
+    '/mediacollectionfile/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Upload files of a multi-stream video: playlists, .m4s segments, a poster .jpg',
+        params: ContentIdParams,
+        ...MULTIPART_BODY,
+      },
+    },
+    (request) => uploadCollectionFiles(ctx(request), request.params.id, partsOf(request)),
+  );
+};
