@@ -15,6 +15,7 @@ import type {
   RegionChange,
 } from '../../schemas/changes';
 import { applyChanges } from './apply-changes';
+import type { ChangeAction } from './plan-changes';
 import { requireWritableVersion } from './guards';
 
 /** Each call names its version and may carry the updated_date it loaded (the stale-save rule). */
@@ -26,8 +27,6 @@ export type Part =
   | { kind: 'content_block'; change: BlockChange & Written }
   | { kind: 'block_field'; change: BlockFieldChange & Written };
 
-export type PartAction = 'create' | 'edited' | 'delete';
-
 const TABLES = {
   content_field: { table: 'content_fields', id: 'field_id', label: 'Content field' },
   dynamic_region: { table: 'dynamic_regions', id: 'region_id', label: 'Dynamic zone' },
@@ -36,7 +35,7 @@ const TABLES = {
 } as const;
 
 /** The content a row (or, for a new row, its parent) belongs to in a version. */
-async function contentOf(db: Db, part: Part, action: PartAction): Promise<string> {
+async function contentOf(db: Db, part: Part, action: ChangeAction): Promise<string> {
   const { change } = part;
   const find = async (kind: Part['kind'], id: string | undefined) => {
     if (!id) return undefined;
@@ -82,7 +81,7 @@ function idOf(part: Part): string {
 export async function writePart(
   ctx: OpContext,
   part: Part,
-  action: PartAction,
+  action: ChangeAction,
 ): Promise<{ status: 'Success'; id: string; updated_date: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const contentId = await contentOf(trx, part, action);

@@ -13,12 +13,8 @@ import {
   RegionChange,
 } from '../../schemas/changes';
 import { Uuid, VersionNumber } from '../../schemas/common';
-import {
-  draftVersionOf,
-  writePart,
-  type Part,
-  type PartAction,
-} from '../../operations/contents/write-part';
+import { draftVersionOf, writePart, type Part } from '../../operations/contents/write-part';
+import type { ChangeAction } from '../../operations/contents/plan-changes';
 import { IdParams } from '../../schemas/common';
 import { LoadedUpdatedDate, OptionalVersionQuery } from './schemas';
 
@@ -87,7 +83,7 @@ export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const run = (
       request: Parameters<typeof actorOf>[0],
       body: Record<string, unknown>,
-      action: PartAction,
+      action: ChangeAction,
     ) =>
       writePart(
         { db, actor: actorOf(request) },
