@@ -15,6 +15,8 @@ import { installValidators } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
 import { createStorage } from './storage/index';
+import { sitePlugin } from './publishing/serve';
+import { publishingRoutes } from './routes/publishing/index';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -63,5 +65,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authPlugin);
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(sitePlugin);
+  await app.register(publishingRoutes, { prefix: '/api' });
   return app;
 }

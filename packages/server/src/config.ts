@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
+import { loadPublishingConfig, type PublishingConfig } from './publishing/config';
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Identity: bearer tokens or gateway headers, external issuer, API keys, public delivery. */
   auth: AuthConfig;
+  /** Site targets, build definitions, site components, scheduler (publishing/config.ts). */
+  publishing: PublishingConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.CANOPY_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     auth: loadAuthConfig(env),
+    publishing: loadPublishingConfig(env),
   };
 }
