@@ -23,9 +23,8 @@ interface RenderModule {
   describe(): string;
 }
 
+// '@canopy/site' resolves from here (the sources or the bundled server) up to the workspace's node_modules.
 const here = dirname(fileURLToPath(import.meta.url));
-// Where '@canopy/site' resolves from, both in the sources and in the bundled server.
-const RESOLVE_FROM = [join(here, '..', '..', 'src'), join(here, '..', 'src'), here];
 
 function entrySource(siteComponents: string | undefined): string {
   return [
@@ -58,7 +57,7 @@ export class Renderer {
       const result = await build({
         stdin: {
           contents: entrySource(this.siteComponents),
-          resolveDir: RESOLVE_FROM[0]!,
+          resolveDir: here,
           loader: 'js',
           sourcefile: 'render-entry.js',
         },
@@ -69,7 +68,6 @@ export class Renderer {
         write: false,
         jsx: 'automatic',
         define: { 'process.env.NODE_ENV': '"production"' },
-        nodePaths: RESOLVE_FROM.map((dir) => join(dir, '..', '..', '..', 'node_modules')),
         // CommonJS packages inside (sanitize-html's parser) still call require.
         banner: {
           js: "import { createRequire as __canopyRequire } from 'node:module'; const require = __canopyRequire(import.meta.url);",
