@@ -8,6 +8,7 @@ import { measureBaseline, recheckBaseline } from './baseline';
 import { benchIdleMemory, procStatusMb } from './memory';
 import { benchAdminMenus, benchRoleMenus } from './menus';
 import { benchDelivery, benchPageSave } from './page';
+import { benchBuilds } from './builds';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -90,6 +91,10 @@ await section('Content tree of 100,000 items', async () => {
   } finally {
     await world.close();
   }
+});
+
+await section('Static builds of a 10,000-page site', async () => {
+  rows.push(...(await benchBuilds()));
 });
 
 await section('Memory at idle', async () => {
