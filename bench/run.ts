@@ -9,6 +9,7 @@ import { benchIdleMemory, procStatusMb } from './memory';
 import { benchAdminMenus, benchRoleMenus } from './menus';
 import { benchDelivery, benchPageSave } from './page';
 import { benchMedia, prepareMedia } from './media';
+import { benchBuilds } from './builds';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -100,6 +101,10 @@ await section('Media: uploads and files', async () => {
   } finally {
     await world.close();
   }
+});
+
+await section('Static builds of a 10,000-page site', async () => {
+  rows.push(...(await benchBuilds()));
 });
 
 await section('Memory at idle', async () => {

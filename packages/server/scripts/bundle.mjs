@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const pkg = JSON.parse(readFileSync(here('../package.json'), 'utf8'));
+const site = JSON.parse(readFileSync(here('../../site/package.json'), 'utf8'));
 
 await build({
   entryPoints: [here('../src/cli.ts')],
@@ -15,7 +16,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: Object.keys(pkg.dependencies),
+  external: [...Object.keys(pkg.dependencies), ...Object.keys(site.dependencies)],
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -17,6 +17,8 @@ import { apiRoutes } from './routes/index';
 import { microappFiles } from './routes/microapps/files';
 import { createStorage } from './storage/index';
 import { mediaFileRoutes } from './routes/media/files';
+import { sitePlugin } from './publishing/serve';
+import { publishingRoutes } from './routes/publishing/index';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -67,5 +69,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(microappFiles);
   await app.register(mediaFileRoutes);
+  await app.register(sitePlugin);
+  await app.register(publishingRoutes, { prefix: '/api' });
   return app;
 }

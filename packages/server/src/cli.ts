@@ -1,4 +1,5 @@
 /** The `canopy` command line: start the server, print tokens, manage users and API keys. */
+import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { loadConfig } from './config';
 import { openDatabase, type Db } from './db/index';
@@ -241,6 +242,36 @@ apikey
     await withDatabase(async (db) => {
       await revokeApiKey(db, SYSTEM_ACTOR, idOrName);
       console.log(`Revoked API key '${idOrName}'`);
+    });
+  });
+
+program
+  .command('build')
+  .description("Render a site's delivery or preview target into a folder of static files")
+  .requiredOption('--site <id>', 'the site id')
+  .option('--mode <mode>', 'delivery (published pages) or preview (latest publishable)', 'delivery')
+  .requiredOption('--out <dir>', 'the folder to write')
+  .action(async (options: { site: string; mode: string; out: string }) => {
+    if (options.mode !== 'delivery' && options.mode !== 'preview')
+      throw new Error('--mode must be delivery or preview');
+    const mode = options.mode;
+    const { exportSite } = await import('./publishing/export');
+    const config = loadConfig();
+    await withDatabase(async (db) => {
+      const site = await db
+        .selectFrom('sites')
+        .select('site_id')
+        .where('site_id', '=', options.site)
+        .executeTakeFirst();
+      if (!site) throw new Error(`There is no site ${options.site}`);
+      const result = await exportSite(db, {
+        siteId: options.site,
+        mode,
+        out: resolve(options.out),
+        cacheDir: join(config.dataDir, '.cache'),
+        publishing: config.publishing,
+      });
+      console.log(`Built ${result.pages} pages into ${resolve(options.out)} in ${result.ms} ms`);
     });
   });
 

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
 import { loadStorageConfig, type StorageConfig } from './storage/config';
+import { loadPublishingConfig, type PublishingConfig } from './publishing/config';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   auth: AuthConfig;
   /** Where media files and static builds are kept: the data folder or an S3 bucket. */
   storage: StorageConfig;
+  /** Site targets, build definitions, site components, scheduler (publishing/config.ts). */
+  publishing: PublishingConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microappApiBase: env.CANOPY_MICROAPP_API_BASE || '/api/microapps/',
     auth: loadAuthConfig(env),
     storage: loadStorageConfig(env),
+    publishing: loadPublishingConfig(env),
   };
 }

@@ -320,3 +320,43 @@ export interface Database {
   microapp_versions: MicroappVersionsTable;
   microapp_instances: MicroappInstancesTable;
 }
+
+/** A publish to a site's preview or delivery target: what, who, when, which build. */
+export interface ReleasesTable {
+  release_id: string;
+  site_id: string;
+  mode: string;
+  build_id: string | null;
+  released_by: string;
+  released_date: string;
+  /** JSON: { content: [{ content_id, version }], templates: [template_id] }. */
+  items: string;
+}
+
+/** A static-site build job: queued, running, succeeded or failed. */
+export interface BuildsTable {
+  build_id: string;
+  site_id: string;
+  mode: string;
+  build_definition_id: string;
+  build_type: string;
+  status: string;
+  release_id: string | null;
+  requested_by: string;
+  queued_date: string;
+  started_date: string | null;
+  finished_date: string | null;
+  pages_total: number;
+  pages_done: number;
+  /** Pages rendered by this build; the rest were carried over from the previous one. */
+  pages_rendered: number;
+  error: string | null;
+}
+
+// Declaration merging: the publishing tables join the Database interface above.
+export interface Database {
+  releases: ReleasesTable;
+  builds: BuildsTable;
+}
+
+export type BuildRow = Selectable<BuildsTable>;

@@ -3,6 +3,7 @@ import * as initial from './0001-initial';
 import * as identity from './0002-identity';
 import * as integrity from './0003-integrity';
 import * as identityIssuer from './0004-identity-issuer';
+import * as publishing from './0006-publishing';
 import * as microapps from './0007-microapps';
 
 /** Migrations in order; names are frozen once released. */
@@ -13,6 +14,7 @@ export const migrationProvider: MigrationProvider = {
       '0002-identity': identity,
       '0003-integrity': integrity,
       '0004-identity-issuer': identityIssuer,
+      '0006-publishing': publishing,
       '0007-microapps': microapps,
     };
   },

@@ -1,0 +1,166 @@
+/**
+ * Static builds of a generated 10,000-page site (10 widgets per page): a full build through the
+ * server (database reads, render workers, storage, manifest), the same pages rendered by a bare
+ * React loop on one thread from models already in memory (the floor), and the time from Publish
+ * of one changed page to its new HTML being served. Runs in this process on the bench database.
+ */
+import { fileURLToPath } from 'node:url';
+import { build } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { SYSTEM_ACTOR } from '../packages/server/src/auth/actor';
+import { createUser } from '../packages/server/src/operations/users/create-user';
+import { createDraft } from '../packages/server/src/operations/contents/create-draft';
+import { saveContent } from '../packages/server/src/operations/contents/save-content';
+import { loadSnapshot } from '../packages/server/src/publishing/source';
+import { createBenchDatabase } from './lib/database';
+import { createContentModel, fillPage, insertTree, planTree } from './lib/data';
+import { step, type Row } from './lib/report';
+
+/** BENCH_BUILD_PAGES sets a smaller site for a quick look on a busy machine. */
+const PAGES = Number(process.env.BENCH_BUILD_PAGES ?? 10_000);
+const WIDGETS = 10;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function benchBuilds(): Promise<Row[]> {
+  const bench = await createBenchDatabase('builds');
+  const { db } = bench.database;
+  try {
+    const model = await createContentModel(db);
+    const items = planTree(PAGES, 1, 10);
+    await insertTree(db, model, items);
+    for (const item of items) await fillPage(db, model, item, WIDGETS);
+    const siteId = items[0]!.siteId;
+    step(`${items.length} pages with ${WIDGETS} widgets each written`);
+
+    const config = loadConfig();
+    const app = await build({
+      database: { ...bench.database, close: async () => undefined },
+      logger: false,
+      config: {
+        dataDir: bench.connection.dataDir,
+        publishing: {
+          ...config.publishing,
+          buildOnStart: false,
+          siteComponents: fileURLToPath(new URL('./site-components.ts', import.meta.url)),
+        },
+      },
+    });
+    await app.ready();
+    try {
+      // Warm the renderer bundle so the build figure is the build.
+      await app.publishing.renderer.version();
+      const started = performance.now();
+      const queued = await app.publishing.enqueue({
+        siteId,
+        mode: 'delivery',
+        definitionId: '263',
+        buildType: 'both',
+        requestedBy: 'bench',
+      });
+      await app.publishing.idle();
+      const fullMs = performance.now() - started;
+      const row = await db
+        .selectFrom('builds')
+        .selectAll()
+        .where('build_id', '=', queued.build_id)
+        .executeTakeFirstOrThrow();
+      if (row.status !== 'succeeded') throw new Error(`the build ${row.status}: ${row.error}`);
+      step(`full build: ${row.pages_rendered} pages in ${seconds(fullMs)}`);
+
+      // The floor: the same page models, already in memory, rendered by a bare loop on one thread.
+      const snapshot = await loadSnapshot(db, siteId, 'delivery');
+      const inputs = await snapshot.models([...snapshot.pages.keys()], '/', '/_canopy/site.css');
+      // The very code the workers run (bundled in production mode), here on the main thread.
+      const renderer = app.publishing.renderer;
+      await renderer.renderHere({ model: inputs[0]!.model });
+      const loopStarted = performance.now();
+      let bytes = 0;
+      for (const input of inputs)
+        bytes += (await renderer.renderHere({ model: input.model })).length;
+      const loopMs = performance.now() - loopStarted;
+      step(
+        `bare React loop: ${inputs.length} pages (${(bytes / 1e6).toFixed(0)} MB) in ${seconds(loopMs)}`,
+      );
+
+      // One changed page, from Publish to its new HTML served.
+      const target = items[Math.floor(items.length * 0.43)]!;
+      const ctx = { db, actor: SYSTEM_ACTOR };
+      const draft = await createDraft(ctx, { content_id: target.id, version: 1 });
+      await saveContent(ctx, target.id, {
+        version: draft.version,
+        updated_date: draft.updated_date,
+        content_fields: [
+          {
+            field_id: draft.content_fields[model.page.title]!.field_id,
+            field_value: 'Changed for the bench',
+            cmsItemStatus: { edited: true },
+          },
+        ],
+      });
+      await saveContent(ctx, target.id, { version: draft.version, status_id: 'staged' });
+      const userId = await createUser(db, {
+        username: 'bench-admin',
+        given_name: 'Bench',
+        family_name: 'Admin',
+        roleIds: ['administrator'],
+      });
+      const token = await app.canopy.tokens.sign(
+        { sub: userId, preferred_username: 'bench-admin' },
+        600,
+      );
+      const publishStarted = performance.now();
+      const published = await app.inject({
+        method: 'POST',
+        url: '/api/releases',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { mode: 'delivery', site_id: siteId },
+      });
+      if (published.statusCode !== 202)
+        throw new Error(`publish answered ${published.statusCode}: ${published.body}`);
+      let html = '';
+      while (!html.includes('Changed for the bench')) {
+        await new Promise((done) => setTimeout(done, 5));
+        html = (await app.inject({ url: target.pageUrl })).body;
+      }
+      const liveMs = performance.now() - publishStarted;
+      step(`one changed page live ${seconds(liveMs)} after Publish`);
+
+      const ratio = fullMs / loopMs;
+      return [
+        {
+          name: `Full build, ${PAGES.toLocaleString('en-US')} pages x ${WIDGETS} widgets (DB reads, 2 render threads, storage)`,
+          measured: seconds(fullMs),
+          target: '<= 1.5x bare loop',
+          ratio: `${ratio.toFixed(2)}x bare loop`,
+          vsBare: '-',
+          verdict: ratio <= 1.5 ? 'PASS' : 'MISS',
+        },
+        {
+          name: '  bare React loop, same pages from memory, same code, one thread (floor)',
+          measured: seconds(loopMs),
+          target: '-',
+          ratio: '-',
+          vsBare: '-',
+          verdict: 'INFO',
+        },
+        {
+          name: '  one changed page: Publish to new HTML served',
+          measured: seconds(liveMs),
+          target: '< 1 s',
+          ratio: `${(liveMs / 1000).toFixed(2)}x target`,
+          vsBare: '-',
+          verdict: liveMs < 1000 ? 'PASS' : 'MISS',
+        },
+      ];
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await bench.dispose();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const row of await benchBuilds())
+    console.log(`${row.name}: ${row.measured} (${row.ratio}) ${row.verdict}`);
+}

@@ -1,0 +1,163 @@
+/**
+ * Publishing for real: `canopy start` on a fresh data folder, a page edited and pushed to staging
+ * over the API, published to delivery, the build followed to its end, and the page opened on the
+ * delivery target in Debian's Chromium; then a newer staged version previewed through
+ * /api/preview while delivery keeps the published one.
+ */
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { CANOPY_BIN, freePort, launchChromium, startCanopy, stopCanopy } from './canopy';
+
+const SITE = '7e000000-0000-4000-8000-00000000a001';
+const TITLE = '7e000000-0000-4000-8000-000000101003';
+const SCREENSHOT = '/tmp/canopy-publish.png';
+const PREVIEW_SCREENSHOT = '/tmp/canopy-preview.png';
+
+describe('publishing a page and previewing a staged one in Chromium', () => {
+  let dataDir: string;
+  let child: ChildProcess;
+  let browser: Browser;
+  let base: string;
+  let env: NodeJS.ProcessEnv;
+  let token: string;
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+
+  /** A new draft of the page's newest published version with a new title, pushed to staging. */
+  async function stageTitle(contentId: string, title: string) {
+    const versions = (await api('GET', `/api/contents/${contentId}`)) as { version: number };
+    const draft = await api('POST', '/api/contents/draftfromversion', {
+      content_id: contentId,
+      version: versions.version,
+    });
+    await api('PUT', `/api/contents/${contentId}`, {
+      version: draft.version,
+      updated_date: draft.updated_date,
+      content_fields: [
+        {
+          field_id: draft.content_fields[TITLE].field_id,
+          field_value: title,
+          cmsItemStatus: { edited: true },
+        },
+      ],
+    });
+    await api('PUT', `/api/contents/${contentId}`, { version: draft.version, status_id: 'staged' });
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-publish-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const server = await startCanopy(dataDir, port, {
+      CANOPY_ADMIN_PASSWORD: 'e2e-admin-password-1',
+    });
+    child = server.child;
+    env = server.env;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [CANOPY_BIN, 'token', '--user', 'admin'],
+      { env },
+    );
+    token = stdout.trim().split('\n').pop()!;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopCanopy(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('publishes a staged page to delivery and shows it there', async () => {
+    const urls = (await api('GET', `/api/pageurls?site_id=${SITE}`)) as {
+      content_id: string;
+      page_url: string;
+    }[];
+    const team = urls.find((u) => u.page_url === '/about/team')!.content_id;
+    await stageTitle(team, 'Meet the Canopy team');
+    const items = await api('GET', `/api/releases/publishableitems/${SITE}?mode=delivery`);
+    expect(items.content.map((c: { content_name: string }) => c.content_name)).toContain('Team');
+
+    const { build_id } = await api('POST', '/api/builds', {
+      mode: 'delivery',
+      site_id: SITE,
+      build_definition_id: '263',
+      build_type: 'both',
+    });
+    let build = await api('GET', `/api/builds/${build_id}`);
+    for (let i = 0; i < 300 && !['succeeded', 'failed'].includes(build.status); i++) {
+      await new Promise((done) => setTimeout(done, 100));
+      build = await api('GET', `/api/builds/${build_id}`);
+    }
+    expect(build).toMatchObject({ status: 'succeeded', pages_done: build.pages_total });
+
+    const page = await browser.newPage();
+    await page.goto(`${base}/about/team`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Meet the Canopy team',
+    );
+    expect(await page.title()).toBe('Meet the Canopy team | Canopy Demo');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Careers' })
+      .click();
+    await page.waitForURL(`${base}/careers`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Careers');
+    await page.goto(`${base}/about/team`);
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await page.close();
+  });
+
+  it('previews the latest publishable version through /api/preview; delivery keeps the published one', async () => {
+    const urls = (await api('GET', `/api/pageurls?site_id=${SITE}`)) as {
+      content_id: string;
+      page_url: string;
+    }[];
+    const team = urls.find((u) => u.page_url === '/about/team')!.content_id;
+    await stageTitle(team, 'Team (coming soon)');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Without a signed-in reader, preview shows nothing.
+    const refused = await page.goto(
+      `${base}/api/preview?pageurl=${encodeURIComponent(`${base}/about/team`)}`,
+    );
+    expect(refused?.status()).toBe(401);
+    // The admin sets the preview cookie with its token, then navigates.
+    await page.goto(`${base}/careers`);
+    await page.evaluate(
+      async ([url, bearer]) => {
+        await fetch(url!, { method: 'POST', headers: { authorization: `Bearer ${bearer}` } });
+      },
+      [`${base}/api/preview/session`, token],
+    );
+    await page.goto(`${base}/api/preview?pageurl=${encodeURIComponent(`${base}/about/team`)}`);
+    expect(page.url()).toBe(`${base}/preview/about/team`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Team (coming soon)');
+    expect(await page.getByRole('status').textContent()).toContain('Preview');
+    await page.screenshot({ path: PREVIEW_SCREENSHOT, fullPage: true });
+    await page.getByRole('link', { name: 'Exit preview' }).click();
+    await page.waitForURL(`${base}/about/team`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Meet the Canopy team',
+    );
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+/** Shared checks of the publishing operations. */
+import type { Permission } from '@canopy/core';
+import type { SiteMode } from '@canopy/site';
+import type { Actor } from '../../auth/actor';
+import { requirePermission } from '../../access/permissions';
+import type { Db } from '../../db/index';
+import { fail } from '../../errors';
+
+export const MODES: SiteMode[] = ['preview', 'delivery'];
+
+export function requireMode(mode: string): SiteMode {
+  if (!MODES.includes(mode as SiteMode))
+    fail('VALIDATION_FAILED', `mode must be "preview" or "delivery", got "${mode}"`);
+  return mode as SiteMode;
+}
+
+/**
+ * The site, when the actor holds `permission` on its root item: Edit to publish it, Read to see
+ * its releases and builds. Administrators hold both everywhere; API keys limited to published
+ * content hold neither.
+ */
+export async function requireOnSite(db: Db, actor: Actor, siteId: string, permission: Permission) {
+  const site = await db
+    .selectFrom('sites')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+  if (actor.isAdmin) return site;
+  if (actor.publishedOnly || !site.root_content_id)
+    fail('FORBIDDEN', `You need the ${permission} permission on the site to do that`);
+  await requirePermission(db, actor, site.root_content_id, permission);
+  return site;
+}
+
+export const requirePublisher = (db: Db, actor: Actor, siteId: string) =>
+  requireOnSite(db, actor, siteId, 'Edit');
+export const requireSiteReader = (db: Db, actor: Actor, siteId: string) =>
+  requireOnSite(db, actor, siteId, 'Read');

@@ -1,0 +1,45 @@
+/** Builds by id and per site and target (status, progress, timings, errors). */
+import type { BuildRow } from '../../db/schema';
+import { fail } from '../../errors';
+import type { OpContext } from '../context';
+import { requireMode, requireSiteReader } from './guards';
+
+export interface BuildView extends BuildRow {
+  /** Milliseconds from start to finish (or to now while running). */
+  duration_ms: number | null;
+}
+
+export function viewOf(row: BuildRow): BuildView {
+  const start = row.started_date ? Date.parse(row.started_date) : null;
+  const end = row.finished_date ? Date.parse(row.finished_date) : Date.now();
+  return { ...row, duration_ms: start === null ? null : end - start };
+}
+
+export async function getBuild(ctx: OpContext, buildId: string): Promise<BuildView> {
+  const row = await ctx.db
+    .selectFrom('builds')
+    .selectAll()
+    .where('build_id', '=', buildId)
+    .executeTakeFirst();
+  if (!row) fail('NOT_FOUND', `Build ${buildId} was not found`);
+  await requireSiteReader(ctx.db, ctx.actor, row.site_id);
+  return viewOf(row);
+}
+
+export async function listBuilds(
+  ctx: OpContext,
+  siteId: string,
+  mode: string | undefined,
+  limit = 50,
+): Promise<BuildView[]> {
+  await requireSiteReader(ctx.db, ctx.actor, siteId);
+  const rows = await ctx.db
+    .selectFrom('builds')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .$if(mode !== undefined, (q) => q.where('mode', '=', requireMode(mode!)))
+    .orderBy('queued_date', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(viewOf);
+}

@@ -1,0 +1,240 @@
+/**
+ * Builds as jobs: a request is queued at once (a queued build of the same target takes in later
+ * requests, so close publishes merge), each target builds one at a time in order, and every
+ * change of status or progress is written to the builds table and told to listeners (the
+ * Server-Sent Events of /api/builds/{id}/events).
+ */
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { siteHref, type SiteMode } from '@canopy/site';
+import type { Db } from '../db/index';
+import type { BuildRow } from '../db/schema';
+import type { Storage } from '../storage/index';
+import { targetsOf, type PublishingConfig } from './config';
+import type { Renderer } from './renderer';
+import { loadSnapshot } from './source';
+import { TargetStore, type Manifest, type ManifestPage } from './store';
+
+export const STYLESHEET_URL = '/_canopy/site.css';
+
+export interface BuildRequest {
+  siteId: string;
+  mode: SiteMode;
+  definitionId: string;
+  buildType: string;
+  requestedBy: string;
+  releaseId?: string | null;
+}
+
+const INTERRUPTED = 'The server stopped before this build finished; publish again to rebuild';
+
+export class BuildService {
+  readonly events = new EventEmitter();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly manifests = new Map<string, { buildId: string; manifest: Manifest }>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+    readonly renderer: Renderer,
+    readonly config: PublishingConfig,
+  ) {
+    this.events.setMaxListeners(0);
+  }
+
+  store(siteId: string, mode: SiteMode): TargetStore {
+    return new TargetStore(this.storage, siteId, mode);
+  }
+
+  basePath(siteId: string, mode: SiteMode): string {
+    return targetsOf(this.config, siteId)[mode].basePath;
+  }
+
+  /** Builds left queued or running by a server that stopped are failed; their targets never switched. */
+  async failInterrupted(): Promise<number> {
+    const result = await this.db
+      .updateTable('builds')
+      .set({ status: 'failed', error: INTERRUPTED, finished_date: new Date().toISOString() })
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Queues a build, or joins a queued one of the same target; answers at once. */
+  async enqueue(request: BuildRequest): Promise<BuildRow> {
+    const waiting = await this.db
+      .selectFrom('builds')
+      .selectAll()
+      .where('site_id', '=', request.siteId)
+      .where('mode', '=', request.mode)
+      .where('build_definition_id', '=', request.definitionId)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (waiting) return waiting;
+    const row: BuildRow = {
+      build_id: randomUUID(),
+      site_id: request.siteId,
+      mode: request.mode,
+      build_definition_id: request.definitionId,
+      build_type: request.buildType,
+      status: 'queued',
+      release_id: request.releaseId ?? null,
+      requested_by: request.requestedBy,
+      queued_date: new Date().toISOString(),
+      started_date: null,
+      finished_date: null,
+      pages_total: 0,
+      pages_done: 0,
+      pages_rendered: 0,
+      error: null,
+    };
+    await this.db.insertInto('builds').values(row).execute();
+    const key = `${request.siteId}/${request.mode}`;
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous.then(() => this.run(row.build_id));
+    this.chains.set(key, next);
+    void next.finally(() => {
+      if (this.chains.get(key) === next) this.chains.delete(key);
+    });
+    return row;
+  }
+
+  /** Waits for every queued and running build (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all(this.chains.values());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
+    await this.renderer.close();
+  }
+
+  private async update(buildId: string, changes: Partial<BuildRow>): Promise<void> {
+    await this.db.updateTable('builds').set(changes).where('build_id', '=', buildId).execute();
+    const row = await this.db
+      .selectFrom('builds')
+      .selectAll()
+      .where('build_id', '=', buildId)
+      .executeTakeFirst();
+    if (row) this.events.emit(buildId, row);
+  }
+
+  private async run(buildId: string): Promise<void> {
+    if (this.closed) return;
+    const build = await this.db
+      .selectFrom('builds')
+      .selectAll()
+      .where('build_id', '=', buildId)
+      .executeTakeFirstOrThrow();
+    if (build.status !== 'queued') return;
+    await this.update(buildId, { status: 'running', started_date: new Date().toISOString() });
+    try {
+      const definition = this.config.definitions[build.build_definition_id];
+      if (definition?.deployHook) await this.callDeployHook(build, definition.deployHook);
+      else await this.buildStatic(build);
+      await this.update(buildId, { status: 'succeeded', finished_date: new Date().toISOString() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.update(buildId, {
+        status: 'failed',
+        error: message,
+        finished_date: new Date().toISOString(),
+      }).catch(() => undefined);
+    }
+  }
+
+  private async callDeployHook(build: BuildRow, url: string): Promise<void> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        build_id: build.build_id,
+        site_id: build.site_id,
+        mode: build.mode,
+        build_type: build.build_type,
+        release_id: build.release_id,
+      }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) throw new Error(`The deploy hook answered ${response.status}`);
+  }
+
+  /** Renders the pages whose inputs changed, carries over the rest, then switches `current`. */
+  private async buildStatic(build: BuildRow): Promise<void> {
+    const mode = build.mode as SiteMode;
+    const store = this.store(build.site_id, mode);
+    const base = this.basePath(build.site_id, mode);
+    const css = siteHref(base, STYLESHEET_URL);
+    const [snapshot, rendererVersion, previous] = await Promise.all([
+      loadSnapshot(this.db, build.site_id, mode),
+      this.renderer.version(),
+      this.currentManifest(build.site_id, mode),
+    ]);
+    const reusable = previous?.renderer === rendererVersion && previous.base_path === base;
+    const urls = [...snapshot.pages.keys()];
+    const pages: Record<string, ManifestPage> = {};
+    const toRender: string[] = [];
+    for (const url of urls) {
+      const before = reusable ? previous.pages[url] : undefined;
+      if (before && snapshot.unchanged(before.deps)) pages[url] = before;
+      else toRender.push(url);
+    }
+    const carried = urls.length - toRender.length;
+    await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
+
+    const inputs = await snapshot.models(toRender, base, css);
+    let reported = Date.now();
+    const html = await this.renderer.renderMany(inputs, (done) => {
+      if (Date.now() - reported < 250) return;
+      reported = Date.now();
+      void this.update(build.build_id, { pages_done: carried + done }).catch(() => undefined);
+    });
+    const PARALLEL = 32;
+    for (let i = 0; i < inputs.length; i += PARALLEL) {
+      await Promise.all(
+        inputs.slice(i, i + PARALLEL).map(async (input, j) => {
+          pages[input.url] = { hash: await store.putPage(html[i + j]!), deps: input.deps };
+        }),
+      );
+    }
+    let notFound =
+      reusable && snapshot.unchanged(previous.not_found.deps) ? previous.not_found : undefined;
+    if (!notFound) {
+      const input = await snapshot.notFoundModel(base, css);
+      const [page] = await this.renderer.renderMany([{ model: input.model, notFound: true }]);
+      notFound = { hash: await store.putPage(page!), deps: input.deps };
+    }
+    const manifest: Manifest = {
+      build_id: build.build_id,
+      site_id: build.site_id,
+      mode,
+      renderer: rendererVersion,
+      base_path: base,
+      created: new Date().toISOString(),
+      pages,
+      not_found: notFound,
+    };
+    await store.putManifest(manifest);
+    await store.setCurrent(build.build_id);
+    this.manifests.set(`${build.site_id}/${mode}`, { buildId: build.build_id, manifest });
+    await this.update(build.build_id, {
+      pages_done: urls.length,
+      pages_rendered: inputs.length,
+    });
+  }
+
+  /** The manifest the target serves (kept in memory; re-read when `current` names another). */
+  async currentManifest(siteId: string, mode: SiteMode): Promise<Manifest | undefined> {
+    const store = this.store(siteId, mode);
+    const buildId = await store.currentBuildId();
+    if (!buildId) return undefined;
+    const key = `${siteId}/${mode}`;
+    const known = this.manifests.get(key);
+    if (known?.buildId === buildId) return known.manifest;
+    const manifest = await store.manifest(buildId);
+    if (manifest) this.manifests.set(key, { buildId, manifest });
+    return manifest;
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Serving the sites: each site's delivery target from its current build (the default site at '/',
+ * others by host name or base path), its preview target rendered on request from latest
+ * publishable versions for a signed-in reader, the stylesheet, and the site's 404 page. Paths
+ * under /api, /admin, /oidc and /media-library are never pages.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { siteHref, stylesheet, type SiteMode } from '@canopy/site';
+import { permissionsOn } from '../access/permissions';
+import { loadUserActor } from '../auth/load-actor';
+import type { Actor } from '../auth/actor';
+import type { Db } from '../db/index';
+import { targetsOf, type PublishingConfig } from './config';
+import { BuildService, STYLESHEET_URL } from './builds';
+import { previewUserId } from './preview-cookie';
+import { Renderer } from './renderer';
+import { startScheduler } from './scheduler';
+import { loadSnapshot } from './source';
+import { join } from 'node:path';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publishing: BuildService;
+  }
+}
+
+export const RESERVED = ['/api', '/admin', '/oidc', '/media-library'];
+
+export interface ResolvedAddress {
+  siteId: string;
+  mode: SiteMode;
+  basePath: string;
+  pageUrl: string;
+}
+
+/** Which site, target and page an address names: host names first, then base paths. */
+export async function resolveAddress(
+  db: Db,
+  config: PublishingConfig,
+  host: string | undefined,
+  path: string,
+): Promise<ResolvedAddress | undefined> {
+  const sites = await db
+    .selectFrom('sites')
+    .select(['site_id', 'created_date'])
+    .orderBy('created_date')
+    .execute();
+  if (sites.length === 0) return undefined;
+  const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+  const defaultSite = config.defaultSiteId ?? sites[0]!.site_id;
+  const candidates: { siteId: string; mode: SiteMode; basePath: string; score: number }[] = [];
+  for (const { site_id } of sites) {
+    const targets = targetsOf(config, site_id);
+    for (const mode of ['preview', 'delivery'] as const) {
+      const { hosts, basePath } = targets[mode];
+      const hostMatch = hosts.length > 0 ? hosts.includes(hostname) : site_id === defaultSite;
+      if (!hostMatch) continue;
+      const within = basePath === '/' || path === basePath || path.startsWith(`${basePath}/`);
+      if (!within) continue;
+      candidates.push({
+        siteId: site_id,
+        mode,
+        basePath,
+        score: (hosts.length > 0 ? 1000 : 0) + basePath.length,
+      });
+    }
+  }
+  const best = candidates.sort((a, b) => b.score - a.score)[0];
+  if (!best) return undefined;
+  const rest = best.basePath === '/' ? path : path.slice(best.basePath.length);
+  const pageUrl = rest.replace(/\/+$/, '') || '/';
+  return { siteId: best.siteId, mode: best.mode, basePath: best.basePath, pageUrl };
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+function message(reply: FastifyReply, status: number, title: string, text: string) {
+  return reply
+    .code(status)
+    .type(HTML)
+    .header('cache-control', 'no-store')
+    .send(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="${STYLESHEET_URL}"></head><body><section class="cn-intro"><div class="cn-wrap"><h1>${title}</h1><p class="cn-lead">${text}</p></div></section></body></html>`,
+    );
+}
+
+export const sitePlugin = fp(
+  async (app) => {
+    const { db, config, storage } = app.canopy;
+    const publishing = config.publishing;
+    const renderer = new Renderer(
+      join(config.dataDir, '.cache'),
+      publishing.siteComponents,
+      publishing.renderThreads,
+    );
+    const builds = new BuildService(db, storage, renderer, publishing);
+    app.decorate('publishing', builds);
+
+    let stopScheduler: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      await builds.failInterrupted();
+      stopScheduler = startScheduler(db, builds, publishing.schedulerIntervalMs, (error) =>
+        app.log.error({ err: error }, 'scheduled publishing failed'),
+      );
+      if (!publishing.buildOnStart) return;
+      for (const { site_id } of await db.selectFrom('sites').select('site_id').execute()) {
+        if (!(await builds.store(site_id, 'delivery').currentBuildId())) {
+          await builds.enqueue({
+            siteId: site_id,
+            mode: 'delivery',
+            definitionId: '263',
+            buildType: 'both',
+            requestedBy: 'system',
+          });
+        }
+      }
+    });
+    app.addHook('onClose', async () => {
+      stopScheduler?.();
+      await builds.close();
+    });
+
+    async function onRequest(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      address: ResolvedAddress,
+    ) {
+      const css = siteHref(address.basePath, STYLESHEET_URL);
+      if (address.mode === 'preview') return preview(request, reply, address, css);
+      const manifest = await builds.currentManifest(address.siteId, 'delivery');
+      if (manifest) {
+        const entry = manifest.pages[address.pageUrl];
+        const found = await builds
+          .store(address.siteId, 'delivery')
+          .page((entry ?? manifest.not_found).hash);
+        if (found) {
+          if (entry && request.headers['if-none-match'] === `"${entry.hash}"`)
+            return reply.code(304).send();
+          return reply
+            .code(entry ? 200 : 404)
+            .type(HTML)
+            .header('etag', `"${(entry ?? manifest.not_found).hash}"`)
+            .header('cache-control', 'no-cache')
+            .send(found.body);
+        }
+      }
+      // No build yet: render on request from published versions while the first build runs.
+      const snapshot = await loadSnapshot(db, address.siteId, 'delivery');
+      const [input] = await snapshot.models([address.pageUrl], address.basePath, css);
+      const html = input
+        ? await renderer.renderHere({ model: input.model })
+        : await renderer.renderHere({
+            model: (await snapshot.notFoundModel(address.basePath, css)).model,
+            notFound: true,
+          });
+      return reply
+        .code(input ? 200 : 404)
+        .type(HTML)
+        .header('cache-control', 'no-store')
+        .send(html);
+    }
+
+    async function preview(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      address: ResolvedAddress,
+      css: string,
+    ) {
+      const userId = await previewUserId(db, request.headers.cookie);
+      let actor: Actor | undefined;
+      if (userId) actor = await loadUserActor(db, userId).catch(() => undefined);
+      if (!actor)
+        return message(
+          reply,
+          401,
+          'Sign in to preview',
+          'Preview shows unpublished content to signed-in readers only. Open it from the admin.',
+        );
+      const snapshot = await loadSnapshot(db, address.siteId, 'preview');
+      const contentId = snapshot.pages.get(address.pageUrl);
+      const readable = contentId
+        ? (await permissionsOn(db, actor, contentId)).includes('Read')
+        : false;
+      const delivery = targetsOf(publishing, address.siteId).delivery.basePath;
+      const exitUrl = `/api/preview/exit?to=${encodeURIComponent(siteHref(delivery, address.pageUrl))}`;
+      if (!contentId || !readable) {
+        const model = (await snapshot.notFoundModel(address.basePath, css)).model;
+        model.preview = { label: 'no publishable page you may read has this address', exitUrl };
+        return reply
+          .code(404)
+          .type(HTML)
+          .header('cache-control', 'no-store')
+          .send(await renderer.renderHere({ model, notFound: true }));
+      }
+      const [input] = await snapshot.models([address.pageUrl], address.basePath, css);
+      const model = input!.model;
+      model.preview = {
+        label: `the latest publishable version, as ${actor.displayName} sees it`,
+        exitUrl,
+      };
+      return reply
+        .type(HTML)
+        .header('cache-control', 'no-store')
+        .send(await renderer.renderHere({ model }));
+    }
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+      if (RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
+        return reply.callNotFound();
+      if (path.endsWith(STYLESHEET_URL))
+        return reply
+          .type('text/css; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(stylesheet);
+      const address = await resolveAddress(db, publishing, request.headers.host, path);
+      if (!address) return reply.callNotFound();
+      return onRequest(request, reply, address);
+    };
+    app.get('/', handler);
+    app.get('/*', handler);
+  },
+  { name: 'canopy-site', dependencies: ['canopy-context'] },
+);

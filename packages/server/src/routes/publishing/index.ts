@@ -1,0 +1,227 @@
+/**
+ * Publishing (§7): publishable items per mode, publish (releases), the static-site release
+ * endpoint (builds), builds by id and per site and target with a live event stream, scheduled
+ * changes, and entering preview.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { actorOf } from '../../plugins/auth';
+import { Uuid } from '../../schemas/common';
+import { listPublishable } from '../../operations/publishing/list-publishable';
+import { publish } from '../../operations/publishing/publish';
+import { getBuild, listBuilds, viewOf } from '../../operations/publishing/read-builds';
+import { listScheduled } from '../../operations/publishing/list-scheduled';
+import { requireSiteReader } from '../../operations/publishing/guards';
+import { enterPreview, previewRedirect } from '../../operations/publishing/enter-preview';
+import type { BuildRow } from '../../db/schema';
+import { clearPreviewCookie } from '../../publishing/preview-cookie';
+
+const Mode = Type.Union([Type.Literal('preview'), Type.Literal('delivery')]);
+const strict = { additionalProperties: false } as const;
+const PublishBody = Type.Object(
+  {
+    mode: Mode,
+    site_id: Uuid,
+    build_definition_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    build_type: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  strict,
+);
+const SiteModeQuery = Type.Object({ site_id: Uuid, mode: Mode }, strict);
+const TERMINAL = new Set(['succeeded', 'failed']);
+
+export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.canopy;
+  const tags = ['Publishing'];
+  const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
+
+  app.get(
+    '/releases/publishableitems/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Content and templates changed since the last release to a mode (id: the site)',
+        params: Type.Object({ id: Uuid }, strict),
+        querystring: Type.Object({ mode: Mode }, strict),
+      },
+    },
+    (request) => listPublishable(ctx(request), request.params.id, request.query.mode),
+  );
+  app.get(
+    '/releases/publishableitems',
+    { schema: { tags, summary: 'Publishable items by site and mode', querystring: SiteModeQuery } },
+    (request) => listPublishable(ctx(request), request.query.site_id, request.query.mode),
+  );
+  app.post(
+    '/releases',
+    {
+      schema: {
+        tags,
+        summary:
+          'Publish a site to a mode: promote staged versions (delivery), record a release, queue the build',
+        body: PublishBody,
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await publish(ctx(request), app.publishing, request.body)),
+  );
+  app.get(
+    '/releases',
+    {
+      schema: {
+        tags,
+        summary: "A site's releases, newest first",
+        querystring: Type.Object({ site_id: Uuid, mode: Type.Optional(Mode) }, strict),
+      },
+    },
+    async (request) => {
+      await requireSiteReader(db, actorOf(request), request.query.site_id);
+      const rows = await db
+        .selectFrom('releases')
+        .selectAll()
+        .where('site_id', '=', request.query.site_id)
+        .$if(request.query.mode !== undefined, (q) => q.where('mode', '=', request.query.mode!))
+        .orderBy('released_date', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((row) => ({ ...row, items: JSON.parse(row.items) as unknown }));
+    },
+  );
+  app.get(
+    '/releases/scheduled',
+    {
+      schema: {
+        tags,
+        summary: "A site's scheduled changes (publish and unpublish dates to come)",
+        querystring: Type.Object({ site_id: Uuid }, strict),
+      },
+    },
+    (request) => listScheduled(ctx(request), request.query.site_id),
+  );
+
+  app.post(
+    '/builds',
+    {
+      schema: {
+        tags,
+        summary:
+          'The static-site release endpoint: publish and build; answers the build id at once',
+        body: PublishBody,
+      },
+    },
+    async (request, reply) => {
+      const result = await publish(ctx(request), app.publishing, request.body);
+      return reply.code(202).send(result);
+    },
+  );
+  app.get(
+    '/builds',
+    {
+      schema: {
+        tags,
+        summary: "A site's builds (per target when mode is given), newest first",
+        querystring: Type.Object({ site_id: Uuid, mode: Type.Optional(Mode) }, strict),
+      },
+    },
+    (request) => listBuilds(ctx(request), request.query.site_id, request.query.mode),
+  );
+  app.get(
+    '/builds/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A build: status, progress (pages_done of pages_total), timings, error',
+        params: Type.Object({ id: Uuid }, strict),
+      },
+    },
+    (request) => getBuild(ctx(request), request.params.id),
+  );
+  app.get(
+    '/builds/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "A build's progress as Server-Sent Events (event: build), until it ends",
+        params: Type.Object({ id: Uuid }, strict),
+      },
+    },
+    async (request, reply) => {
+      const first = await getBuild(ctx(request), request.params.id);
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      const send = (row: BuildRow) =>
+        out.write(`event: build\ndata: ${JSON.stringify(viewOf(row))}\n\n`);
+      send(first);
+      if (TERMINAL.has(first.status)) return out.end();
+      const listener = (row: BuildRow) => {
+        send(row);
+        if (TERMINAL.has(row.status)) stop();
+      };
+      const stop = () => {
+        app.publishing.events.off(first.build_id, listener);
+        out.end();
+      };
+      app.publishing.events.on(first.build_id, listener);
+      request.raw.on('close', stop);
+    },
+  );
+
+  app.post(
+    '/preview/session',
+    { schema: { tags, summary: 'Sets the short-lived preview cookie for the signed-in user' } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const cookie = await enterPreview(db, actor, request.protocol === 'https');
+      return reply.header('set-cookie', cookie).code(204).send();
+    },
+  );
+  app.get(
+    '/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Enter preview: redirects a signed-in reader to the page on the preview target',
+        querystring: Type.Object(
+          { pageurl: Type.String({ minLength: 1, maxLength: 2000 }) },
+          strict,
+        ),
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const { redirect, cookie } = await previewRedirect(
+        db,
+        app.canopy.config,
+        {
+          actor: request.actor,
+          cookie: request.headers.cookie,
+          secure: request.protocol === 'https',
+        },
+        request.query.pageurl,
+      );
+      if (cookie) reply.header('set-cookie', cookie);
+      return reply.redirect(redirect, 302);
+    },
+  );
+  app.get(
+    '/preview/exit',
+    {
+      schema: {
+        tags,
+        summary: 'Leave preview: clears the preview cookie and goes to the delivery page',
+        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 2000 })) }, strict),
+      },
+      config: { public: true },
+    },
+    (request, reply) => {
+      const to = request.query.to ?? '/';
+      const safe = to.startsWith('/') && !to.startsWith('//') ? to : '/';
+      return reply.header('set-cookie', clearPreviewCookie()).redirect(safe, 302);
+    },
+  );
+};

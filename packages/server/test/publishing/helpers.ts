@@ -1,0 +1,107 @@
+/** Set-up shared by the publishing tests: the demo site on a test app, edits, publishing. */
+import { expect } from 'vitest';
+import { SYSTEM_ACTOR } from '../../src/auth/actor';
+import type { Config } from '../../src/config';
+import type { DialectName } from '../../src/db/index';
+import { createDraft } from '../../src/operations/contents/create-draft';
+import { saveContent } from '../../src/operations/contents/save-content';
+import { listVersions } from '../../src/repositories/contents';
+import { loadPublishingConfig, type PublishingConfig } from '../../src/publishing/config';
+import { seedDemoContent, DEMO_SITE_ID } from '../../src/seed/content';
+import { seedTemplates } from '../../src/seed/templates';
+import { startApp, type TestApp } from '../harness';
+
+export { DEMO_SITE_ID };
+
+export async function startDemo(
+  dialect: DialectName,
+  publishing: Partial<PublishingConfig> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const t = await startApp(dialect, {
+    publishing: {
+      ...loadPublishingConfig({}),
+      buildOnStart: false,
+      renderThreads: 1,
+      ...publishing,
+    },
+    ...overrides,
+  });
+  await seedTemplates(t.db);
+  await seedDemoContent(t.db);
+  return t;
+}
+
+/** The content id of the demo page with this Page URL (or item with this name). */
+export async function contentIdOf(t: TestApp, pageUrlOrName: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('content_items')
+    .select('content_id')
+    .where((eb) =>
+      eb.or([eb('page_url', '=', pageUrlOrName), eb('content_name', '=', pageUrlOrName)]),
+    )
+    .where('site_id', '=', DEMO_SITE_ID)
+    .executeTakeFirstOrThrow();
+  return row.content_id;
+}
+
+/** A new draft of the newest published version with one field changed, pushed to staging. */
+export async function stageChange(
+  t: TestApp,
+  contentId: string,
+  templateBlockId: string,
+  value: string,
+): Promise<number> {
+  const ctx = { db: t.db, actor: SYSTEM_ACTOR };
+  const source = (await listVersions(t.db, contentId)).find((v) => v.status_id === 'published')!;
+  const draft = await createDraft(ctx, { content_id: contentId, version: source.version });
+  await saveContent(ctx, contentId, {
+    version: draft.version,
+    updated_date: draft.updated_date,
+    content_fields: [
+      {
+        field_id: draft.content_fields[templateBlockId]!.field_id,
+        field_value: value,
+        cmsItemStatus: { edited: true },
+      },
+    ],
+  });
+  await saveContent(ctx, contentId, { version: draft.version, status_id: 'staged' });
+  await t.db
+    .updateTable('content_items')
+    .set({ locked_by: null })
+    .where('content_id', '=', contentId)
+    .execute();
+  return draft.version;
+}
+
+/** Publishes over the API and waits for the build; returns the finished build. */
+export async function publishAndWait(t: TestApp, mode: 'delivery' | 'preview' = 'delivery') {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/releases',
+    payload: { mode, site_id: DEMO_SITE_ID },
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  const { build_id } = response.json() as { build_id: string };
+  await t.app.publishing.idle();
+  return (await t.request({ method: 'GET', url: `/api/builds/${build_id}` })).json() as {
+    build_id: string;
+    status: string;
+    pages_total: number;
+    pages_done: number;
+    pages_rendered: number;
+    error: string | null;
+  };
+}
+
+export async function deliveryHashes(t: TestApp): Promise<Record<string, string>> {
+  const manifest = await t.app.publishing.currentManifest(DEMO_SITE_ID, 'delivery');
+  return Object.fromEntries(Object.entries(manifest?.pages ?? {}).map(([url, p]) => [url, p.hash]));
+}
+
+export function changedUrls(before: Record<string, string>, after: Record<string, string>) {
+  return Object.keys({ ...before, ...after })
+    .filter((url) => before[url] !== after[url])
+    .sort();
+}

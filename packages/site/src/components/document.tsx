@@ -1,0 +1,120 @@
+/** The page shell every layout sits in: head, preview bar, header with the site menu, footer. */
+import type { ReactNode } from 'react';
+import { siteHref, type MenuEntry, type PageModel } from '../model';
+import { RichText, text } from './parts';
+
+function isCurrent(page: PageModel, entry: MenuEntry): boolean {
+  if (entry.url === '/') return page.url === '/';
+  return page.url === entry.url || page.url.startsWith(`${entry.url}/`);
+}
+
+function Menu({ page }: { page: PageModel }) {
+  const home = page.menu.length === 1 && page.menu[0]!.url === '/' ? page.menu[0]! : null;
+  const top = home ? home.children : page.menu;
+  return (
+    <nav className="cn-nav" aria-label="Main">
+      <ul>
+        {top.map((entry) => (
+          <li key={entry.url} className={entry.children.length > 0 ? 'cn-has-sub' : undefined}>
+            <a
+              href={siteHref(page.site.basePath, entry.url)}
+              aria-current={isCurrent(page, entry) ? 'page' : undefined}
+            >
+              {entry.name}
+            </a>
+            {entry.children.length > 0 && (
+              <ul className="cn-sub">
+                {entry.children.map((child) => (
+                  <li key={child.url}>
+                    <a href={siteHref(page.site.basePath, child.url)}>{child.name}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Breadcrumbs({ page }: { page: PageModel }) {
+  const trail: MenuEntry[] = [];
+  const walk = (entries: MenuEntry[]): boolean => {
+    for (const entry of entries) {
+      trail.push(entry);
+      if (entry.url === page.url || walk(entry.children)) return true;
+      trail.pop();
+    }
+    return false;
+  };
+  if (!walk(page.menu) || trail.length < 2) return null;
+  return (
+    <nav className="cn-crumbs" aria-label="Breadcrumb">
+      {trail.map((entry, i) =>
+        i === trail.length - 1 ? (
+          <span key={entry.url} aria-current="page">
+            {entry.name}
+          </span>
+        ) : (
+          <a key={entry.url} href={siteHref(page.site.basePath, entry.url)}>
+            {entry.name}
+          </a>
+        ),
+      )}
+    </nav>
+  );
+}
+
+export function Document({ page, children }: { page: PageModel; children: ReactNode }) {
+  const title = text(page.fields, 'Title') ?? page.name;
+  const summary = text(page.fields, 'Summary');
+  const theme = text(page.fields, 'Theme') ?? 'light';
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{page.url === '/' ? page.site.name : `${title} | ${page.site.name}`}</title>
+        {summary && <meta name="description" content={summary} />}
+        {page.mode === 'preview' && <meta name="robots" content="noindex" />}
+        <link rel="stylesheet" href={page.stylesheet} />
+      </head>
+      <body className={`cn-theme-${theme}`}>
+        {page.preview && (
+          <div className="cn-preview-bar" role="status">
+            <span>
+              <strong>Preview</strong> {page.preview.label}
+            </span>
+            <a href={page.preview.exitUrl}>Exit preview</a>
+          </div>
+        )}
+        <header className="cn-header">
+          <div className="cn-wrap cn-header-inner">
+            <a className="cn-brand" href={siteHref(page.site.basePath, '/')}>
+              <span className="cn-logo" aria-hidden="true" />
+              {page.site.name}
+            </a>
+            <Menu page={page} />
+          </div>
+        </header>
+        <main id="main">{children}</main>
+        <footer className="cn-footer">
+          <div className="cn-wrap cn-footer-inner">
+            <div>
+              <div className="cn-footer-brand">{page.footer?.heading ?? page.site.name}</div>
+              <RichText html={page.footer?.body ?? null} className="cn-footer-text" />
+            </div>
+            <ul className="cn-footer-links">
+              {(page.menu[0]?.url === '/' ? page.menu[0].children : page.menu).map((entry) => (
+                <li key={entry.url}>
+                  <a href={siteHref(page.site.basePath, entry.url)}>{entry.name}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,147 @@
+/** Widgets of the default theme, one per demo widget template's file_layout. */
+import { mediaSrc, type WidgetModel } from '../model';
+import type { WidgetProps } from '../registry';
+import { PageLink, RichText, text, Widget } from './parts';
+
+const media = (widget: WidgetModel, name: string) =>
+  mediaSrc(widget.fields[name]?.media ?? widget.fields[name]?.value);
+
+export function HeroBanner({ widget, page }: WidgetProps) {
+  const image = media(widget, 'Background Image');
+  const link = widget.fields['Link']?.link;
+  return (
+    <section className={`cn-hero${image ? ' cn-hero-image' : ''}`}>
+      {image && <img className="cn-hero-bg" src={image} alt="" />}
+      <div className="cn-wrap cn-hero-inner">
+        <h1>{text(widget.fields, 'Heading')}</h1>
+        {text(widget.fields, 'Subheading') && (
+          <p className="cn-lead">{text(widget.fields, 'Subheading')}</p>
+        )}
+        {link && (
+          <PageLink page={page} url={link.url} className="cn-button cn-button-primary">
+            {link.name}
+          </PageLink>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function RichTextBlock({ widget }: WidgetProps) {
+  return (
+    <section className="cn-section">
+      <div className="cn-wrap cn-narrow">
+        {text(widget.fields, 'Heading') && <h2>{text(widget.fields, 'Heading')}</h2>}
+        <RichText html={text(widget.fields, 'Body')} />
+      </div>
+    </section>
+  );
+}
+
+export function CallToAction({ widget, page }: WidgetProps) {
+  const link = widget.fields['Link']?.link;
+  const style = text(widget.fields, 'Style') ?? 'primary';
+  const label = text(widget.fields, 'Label') ?? link?.name;
+  if (!link || !label) return null;
+  return (
+    <section className="cn-section cn-cta">
+      <div className="cn-wrap">
+        <PageLink
+          page={page}
+          url={link.url}
+          className={`cn-button cn-button-${style}`}
+          newTab={text(widget.fields, 'Open In New Tab') === 'true'}
+        >
+          {label}
+        </PageLink>
+      </div>
+    </section>
+  );
+}
+
+export function ImageWithCaption({ widget }: WidgetProps) {
+  const image = media(widget, 'Image');
+  const caption = text(widget.fields, 'Caption');
+  if (!image) return null;
+  return (
+    <section className="cn-section">
+      <figure className="cn-wrap cn-narrow cn-figure">
+        <img src={image} alt={caption ?? ''} loading="lazy" />
+        {caption && <figcaption>{caption}</figcaption>}
+      </figure>
+    </section>
+  );
+}
+
+export function Quote({ widget }: WidgetProps) {
+  return (
+    <section className="cn-section cn-quote-band">
+      <blockquote className="cn-wrap cn-narrow cn-quote">
+        <p>{text(widget.fields, 'Quote')}</p>
+        {text(widget.fields, 'Attribution') && (
+          <footer>{text(widget.fields, 'Attribution')}</footer>
+        )}
+      </blockquote>
+    </section>
+  );
+}
+
+export function CardGrid({ widget, page, registry }: WidgetProps) {
+  const columns = text(widget.fields, 'Columns') ?? '3';
+  return (
+    <section className="cn-section cn-band">
+      <div className="cn-wrap">
+        {text(widget.fields, 'Heading') && <h2>{text(widget.fields, 'Heading')}</h2>}
+        <div className={`cn-grid cn-grid-${columns}`}>
+          {widget.children.map((child) => (
+            <Widget key={child.id} widget={child} page={page} registry={registry} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function Card({ widget, page }: WidgetProps) {
+  const image = media(widget, 'Image');
+  const link = widget.fields['Link']?.link;
+  return (
+    <article className="cn-card">
+      {image && <img src={image} alt="" loading="lazy" />}
+      <div className="cn-card-body">
+        <h3>{text(widget.fields, 'Title')}</h3>
+        {text(widget.fields, 'Text') && <p>{text(widget.fields, 'Text')}</p>}
+        {link && (
+          <PageLink page={page} url={link.url} className="cn-card-link">
+            {link.name} <span aria-hidden="true">→</span>
+          </PageLink>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function NewsletterSignup({ widget }: WidgetProps) {
+  const app = text(widget.fields, 'Newsletter App');
+  return (
+    <section className="cn-section cn-newsletter">
+      <div className="cn-wrap cn-newsletter-inner" data-microapp={app ?? undefined}>
+        <h2>{text(widget.fields, 'Heading') ?? 'Stay in touch'}</h2>
+        <form className="cn-newsletter-form" method="post" action="#" onSubmit={undefined}>
+          <label className="cn-visually-hidden" htmlFor={`email-${widget.id}`}>
+            Email address
+          </label>
+          <input
+            id={`email-${widget.id}`}
+            type="email"
+            name="email"
+            placeholder="you@example.com"
+          />
+          <button type="submit" className="cn-button cn-button-primary">
+            Subscribe
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

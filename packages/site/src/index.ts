@@ -1,0 +1,14 @@
+/** @canopy/site: the public site's components, registry, default theme and renderer. */
+export * from './model';
+export {
+  Registry,
+  type PageProps,
+  type WidgetProps,
+  type PageComponent,
+  type WidgetComponent,
+} from './registry';
+export { defaultRegistry, registerDefaultTheme } from './theme';
+export { renderPage, renderNotFound } from './render';
+export { sanitizeRichText } from './sanitize';
+export { RichText, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
+export { STYLESHEET_FILE, stylesheet } from './stylesheet';

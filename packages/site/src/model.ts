@@ -1,0 +1,83 @@
+/**
+ * What a page renders from: plain data (JSON-safe, so it crosses to render workers), made by the
+ * server from the content a target shows. Components never read the database.
+ */
+
+export type SiteMode = 'delivery' | 'preview';
+
+/** A content reference resolved to the page it points at (null when that page is not shown). */
+export interface LinkTarget {
+  url: string;
+  name: string;
+}
+
+/** One field as a component sees it: the stored value, and what a reference or media value resolves to. */
+export interface FieldValue {
+  value: string | null;
+  /** A Content Reference Picker field: the referenced page on this target. */
+  link?: LinkTarget | null;
+  /** A Media Library Asset field: the file's address. */
+  media?: string | null;
+}
+
+/** A widget placed in a dynamic zone; containers hold their items' widgets as children. */
+export interface WidgetModel {
+  id: string;
+  /** The widget template's file_layout: the key its component is registered under. */
+  layout: string | null;
+  templateName: string;
+  /** By field name ('Heading', 'Body', ...). */
+  fields: Record<string, FieldValue>;
+  children: WidgetModel[];
+}
+
+export interface MenuEntry {
+  name: string;
+  url: string;
+  children: MenuEntry[];
+}
+
+export interface FragmentModel {
+  heading: string | null;
+  body: string | null;
+}
+
+export interface PageModel {
+  site: {
+    id: string;
+    name: string;
+    /** Where the target is served ('/', '/preview', ...); every link starts with it. */
+    basePath: string;
+  };
+  mode: SiteMode;
+  /** The page's own URL ('/about/team'). */
+  url: string;
+  contentId: string;
+  name: string;
+  /** The page template's file_layout. */
+  layout: string | null;
+  fields: Record<string, FieldValue>;
+  /** Dynamic zones by field name ('Main Zone'). */
+  zones: Record<string, WidgetModel[]>;
+  menu: MenuEntry[];
+  footer: FragmentModel | null;
+  /** Set when an editor previews: the bar says what they see and how to leave. */
+  preview?: { label: string; exitUrl: string } | null;
+  /** The stylesheet's address. */
+  stylesheet: string;
+}
+
+/** Joins a target's base path and a page URL: ('/preview', '/about') -> '/preview/about'. */
+export function siteHref(basePath: string, url: string): string {
+  const base = basePath.replace(/\/+$/, '');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return url;
+  const path = url.startsWith('/') ? url : `/${url}`;
+  return `${base}${path}` || '/';
+}
+
+/** A media value's address: absolute and rooted values as they are, others under /media-library/. */
+export function mediaSrc(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (/^(https?:)?\/\//i.test(value) || value.startsWith('/')) return value;
+  return `/media-library/${value.replace(/^media\//, '')}`;
+}

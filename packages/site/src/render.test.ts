@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { defaultRegistry, renderPage, sanitizeRichText, type PageModel } from './index';
+
+function page(overrides: Partial<PageModel> = {}): PageModel {
+  return {
+    site: { id: 's', name: 'Acme', basePath: '/' },
+    mode: 'delivery',
+    url: '/about',
+    contentId: 'c',
+    name: 'About',
+    layout: 'page',
+    fields: { Title: { value: 'About Acme' }, Body: { value: '<p>Hello</p>' } },
+    zones: {
+      'Main Zone': [
+        {
+          id: 'w1',
+          layout: 'quote',
+          templateName: 'Quote',
+          fields: { Quote: { value: 'Q' } },
+          children: [],
+        },
+        { id: 'w2', layout: 'carousel', templateName: 'Carousel', fields: {}, children: [] },
+      ],
+    },
+    menu: [{ name: 'Home', url: '/', children: [{ name: 'About', url: '/about', children: [] }] }],
+    footer: { heading: 'Acme Ltd', body: '<p>Footer</p>' },
+    stylesheet: '/_canopy/site.css',
+    ...overrides,
+  };
+}
+
+describe('site renderer', () => {
+  it('renders fields, widgets, the menu and the footer', () => {
+    const html = renderPage(page(), defaultRegistry());
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<h1>About Acme</h1>');
+    expect(html).toContain('<p>Hello</p>');
+    expect(html).toContain('cn-quote"><p>Q</p>');
+    expect(html).toContain('<a href="/about" aria-current="page">About</a>');
+    expect(html).toContain('Acme Ltd');
+  });
+
+  it('shows a placeholder for an unknown layout on preview and nothing on delivery', () => {
+    expect(renderPage(page(), defaultRegistry())).not.toContain('carousel');
+    expect(renderPage(page({ mode: 'preview' }), defaultRegistry())).toContain(
+      'No component is registered for the widget &quot;Carousel&quot; layout <code>carousel</code>',
+    );
+  });
+
+  it('links honour the base path', () => {
+    const html = renderPage(
+      page({ site: { id: 's', name: 'Acme', basePath: '/preview' } }),
+      defaultRegistry(),
+    );
+    expect(html).toContain('href="/preview/about"');
+  });
+
+  it('uses components a site registers', () => {
+    const registry = defaultRegistry().widget('carousel', ({ widget }) =>
+      createElement('div', { className: 'my-carousel' }, widget.templateName),
+    );
+    expect(renderPage(page(), registry)).toContain('<div class="my-carousel">Carousel</div>');
+  });
+
+  it('sanitises rich text', () => {
+    expect(
+      sanitizeRichText(
+        '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://e.com" target="_blank">e</a></p><img src=x onerror=alert(1)>',
+      ),
+    ).toBe(
+      '<p>Hi <a>x</a> <a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a></p><img src="x" />',
+    );
+  });
+});
