@@ -14,3 +14,4 @@ export * from './upload';
 export * from './format';
 export * from './layout';
 export * from './placement';
+export * from './moves';
