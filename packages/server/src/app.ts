@@ -14,6 +14,7 @@ import { docsPlugin } from './plugins/docs';
 import { installValidators } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
+import { adminPlugin } from './plugins/admin';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -61,5 +62,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(authPlugin);
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(adminPlugin);
   return app;
 }
