@@ -3,92 +3,28 @@
  * Chromium driven through the embedded provider's sign-in page with the authorization code flow
  * and PKCE, then the content API called with the access token the browser got.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, launchChromium, startCanopy, type RunningCanopy } from './harness';
 
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 const SCREENSHOT = '/tmp/canopy-sign-in.png';
 const ERROR_SCREENSHOT = '/tmp/canopy-sign-in-error.png';
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startCanopy(
-  dataDir: string,
-  port: number,
-): Promise<{ child: ChildProcess; output: () => string }> {
-  let output = '';
-  const child = spawn(process.execPath, [resolve('packages/server/bin/canopy.js'), 'start'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CANOPY_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      CANOPY_DATA_DIR: dataDir,
-      CANOPY_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 50_000;
-  while (!output.includes('Canopy is running')) {
-    if (child.exitCode !== null) throw new Error(`canopy start exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`canopy start did not come up: ${output}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { child, output: () => output };
-}
-
 describe('signing in through the embedded provider in Chromium', () => {
-  let dataDir: string;
-  let server: Awaited<ReturnType<typeof startCanopy>>;
+  let server: RunningCanopy;
   let browser: Browser;
   let base: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await startCanopy(dataDir, port);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    server = await startCanopy();
+    base = server.base;
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (server?.child.exitCode === null) {
-      const exited = new Promise((done) => server.child.once('exit', done));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   /** Opens the authorization request; the admin page it returns to is stood in for by a stub. */
