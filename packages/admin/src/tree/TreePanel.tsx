@@ -13,10 +13,11 @@ import {
 } from '@headless-tree/core';
 import { useTree } from '@headless-tree/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ActionIcon, Box, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
-import { IconChevronRight, IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconChevronRight, IconDots, IconPlus } from '@tabler/icons-react';
 import { canDragItem, type MenuItem } from '@canopy/core';
 import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from './forest';
+import { FilterInput } from './FilterInput';
 import { ItemIcon } from './icons';
 import { useMoveFlow } from './use-move';
 import classes from './tree.module.css';
@@ -127,15 +128,7 @@ export function TreePanel({
   return (
     <Stack gap={0} h="100%">
       <Group gap={4} p="xs" wrap="nowrap">
-        <TextInput
-          flex={1}
-          size="xs"
-          placeholder="Filter Items"
-          aria-label="Filter Items"
-          leftSection={<IconSearch size={14} aria-hidden />}
-          value={filterText}
-          onChange={(event) => setFilterText(event.currentTarget.value)}
-        />
+        <FilterInput flex={1} value={filterText} onChange={setFilterText} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label="Tree options">
