@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TEMPLATE_FOLDER_ID } from '@canopy/core';
 import {
   ADMIN_PASSWORD,
+  DEMO_PASSWORD,
   buildAdmin,
   launchChromium,
   startCanopy,
@@ -147,6 +148,39 @@ describe('the admin panel', () => {
     await treeItem('Footer').waitFor();
     const rows = await tree().getByRole('treeitem').allTextContents();
     expect(rows.indexOf('Footer')).toBeLessThan(rows.indexOf('Media Library'));
+  });
+
+  it('a 401 from the menus leads to the unauthorized page, with a way to sign in again', async () => {
+    const other = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    other.setDefaultTimeout(10_000);
+    await other.goto(`${server.base}/admin/`);
+    await other.getByLabel('Username').fill('editor');
+    await other.getByLabel('Password').fill(DEMO_PASSWORD);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByPlaceholder('Filter Items').waitFor();
+
+    // The administrator disables the editor: the editor's next menu call answers 401.
+    const status = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+      const { access_token: token } = JSON.parse(localStorage.getItem(key)!);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const users = await (await fetch('/api/users', { headers })).json();
+      const editor = users.find((user: { username: string }) => user.username === 'editor');
+      const reply = await fetch(`/api/users/${editor.user_id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ disabled: 1 }),
+      });
+      return reply.status;
+    });
+    expect(status).toBe(200);
+    await other.reload();
+    await other.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+    expect(new URL(other.url()).pathname).toBe('/admin/unauthorized');
+    await other.screenshot({ path: '/tmp/canopy-admin-unauthorized.png' });
+    await other.getByRole('button', { name: 'Sign in again' }).click();
+    await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await other.close();
   });
 
   it('looks right at 1024x768 too', async () => {

@@ -147,7 +147,11 @@ function RequireSignIn(props: {
       },
       signInAgain: async () => {
         await manager.removeUser();
-        await manager.signinRedirect({ state: { path: '/admin/' } satisfies SignInState });
+        // prompt=login: the provider asks again instead of reusing the session it refused.
+        await manager.signinRedirect({
+          prompt: 'login',
+          state: { path: '/admin/' } satisfies SignInState,
+        });
       },
     }),
     [auth.user, manager],
