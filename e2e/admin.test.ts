@@ -136,6 +136,18 @@ describe('the admin panel', () => {
     expect(rows.indexOf('Leadership')).toBeLessThan(rows.indexOf('News'));
   });
 
+  it('moves an item from the keyboard in reorder mode (Alt+Up), without a confirmation', async () => {
+    await page.getByRole('button', { name: 'Tree options' }).click();
+    await page.getByRole('menuitem', { name: 'Reorder Menu Items' }).click();
+    await treeItem('Contact').click();
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.getByText('The menu has been reordered').first().waitFor();
+    await page.reload();
+    await treeItem('Contact').waitFor();
+    const rows = await tree().getByRole('treeitem').allTextContents();
+    expect(rows.indexOf('Contact')).toBeLessThan(rows.indexOf('Careers'));
+  });
+
   it('refuses a move the target does not allow, and says so', async () => {
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Reorder Menu Items' }).click();

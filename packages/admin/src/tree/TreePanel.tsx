@@ -186,6 +186,15 @@ export function TreePanel({
                 onKeyDown={(event) => {
                   props.onKeyDown?.(event);
                   if (event.key === 'Enter') void navigate(itemRoute(data));
+                  // Keyboard moves in reorder mode: Alt+Up / Alt+Down, under the same rules.
+                  const step = { ArrowUp: -1, ArrowDown: 2 }[event.key];
+                  if (reorder && event.altKey && step && data.parent_id && canDragItem(data)) {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    const siblings = index.children.get(data.parent_id) ?? [];
+                    const at = siblings.indexOf(data.content_id) + step;
+                    if (at >= 0 && at <= siblings.length) move(data.content_id, data.parent_id, at);
+                  }
                 }}
               >
                 <span
