@@ -4,80 +4,38 @@
  * a moment, and shows a served image. The test page and hls.js are answered by the browser's
  * request routing on Canopy's own origin, so nothing else is served.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { MEDIA_LIBRARY_ROOT_ID, type MenuItem } from '@canopy/core';
-import { freePort } from '../packages/server/test/storage/moto';
+import { CANOPY_BIN, launchChromium, startCanopy, type RunningCanopy } from './harness';
 
 const SCREENSHOT = '/tmp/canopy-media.png';
-const CANOPY = resolve('packages/server/bin/canopy.js');
 
 describe('demo media in Chromium', () => {
-  let dataDir: string;
-  let child: ChildProcess;
+  let server: RunningCanopy;
   let browser: Browser;
   let base: string;
-  let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-media-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CANOPY_PUBLIC_URL: base,
-      CANOPY_DATA_DIR: dataDir,
-      CANOPY_STORAGE: 'disk',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    };
-    let output = '';
-    child = spawn(process.execPath, [CANOPY, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 50_000;
-    while (!output.includes('Canopy is running')) {
-      if (child.exitCode !== null) throw new Error(`canopy start exited: ${output}`);
-      if (Date.now() > deadline) throw new Error(`canopy start did not come up: ${output}`);
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    server = await startCanopy({ CANOPY_STORAGE: 'disk' });
+    base = server.base;
+    browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('plays the demo stream with hls.js and shows a served image', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [CANOPY, 'token', '--user', 'admin'],
-      { env },
+      [CANOPY_BIN, 'token', '--user', 'admin'],
+      { env: server.env },
     );
     const menu = await fetch(`${base}/api/menus/contents/${MEDIA_LIBRARY_ROOT_ID}?level=2`, {
       headers: { authorization: `Bearer ${stdout.trim()}` },

@@ -4,14 +4,11 @@
  * delivery target in Debian's Chromium; then a newer staged version previewed through
  * /api/preview while delivery keeps the published one.
  */
-import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { CANOPY_BIN, freePort, launchChromium, startCanopy, stopCanopy } from './canopy';
+import { CANOPY_BIN, launchChromium, startCanopy, type RunningCanopy } from './harness';
 
 const SITE = '7e000000-0000-4000-8000-00000000a001';
 const TITLE = '7e000000-0000-4000-8000-000000101003';
@@ -19,11 +16,9 @@ const SCREENSHOT = '/tmp/canopy-publish.png';
 const PREVIEW_SCREENSHOT = '/tmp/canopy-preview.png';
 
 describe('publishing a page and previewing a staged one in Chromium', () => {
-  let dataDir: string;
-  let child: ChildProcess;
+  let server: RunningCanopy;
   let browser: Browser;
   let base: string;
-  let env: NodeJS.ProcessEnv;
   let token: string;
 
   const api = async (method: string, path: string, body?: unknown) => {
@@ -62,18 +57,12 @@ describe('publishing a page and previewing a staged one in Chromium', () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-publish-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const server = await startCanopy(dataDir, port, {
-      CANOPY_ADMIN_PASSWORD: 'e2e-admin-password-1',
-    });
-    child = server.child;
-    env = server.env;
+    server = await startCanopy();
+    base = server.base;
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [CANOPY_BIN, 'token', '--user', 'admin'],
-      { env },
+      { env: server.env },
     );
     token = stdout.trim().split('\n').pop()!;
     browser = await launchChromium();
@@ -81,8 +70,7 @@ describe('publishing a page and previewing a staged one in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await stopCanopy(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('publishes a staged page to delivery and shows it there', async () => {

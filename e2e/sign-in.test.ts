@@ -4,35 +4,27 @@
  * and PKCE, then the content API called with the access token the browser got.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { freePort, launchChromium, startCanopy, stopCanopy } from './canopy';
+import { ADMIN_PASSWORD, launchChromium, startCanopy, type RunningCanopy } from './harness';
 
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 const SCREENSHOT = '/tmp/canopy-sign-in.png';
 const ERROR_SCREENSHOT = '/tmp/canopy-sign-in-error.png';
 
 describe('signing in through the embedded provider in Chromium', () => {
-  let dataDir: string;
-  let server: Awaited<ReturnType<typeof startCanopy>>;
+  let server: RunningCanopy;
   let browser: Browser;
   let base: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await startCanopy(dataDir, port, { CANOPY_ADMIN_PASSWORD: ADMIN_PASSWORD });
+    server = await startCanopy();
+    base = server.base;
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await stopCanopy(server?.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   /** Opens the authorization request; the admin page it returns to is stood in for by a stub. */

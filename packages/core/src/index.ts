@@ -19,3 +19,4 @@ export * from './rich-text';
 export * from './placement';
 export * from './dates';
 export * from './microapps';
+export * from './moves';

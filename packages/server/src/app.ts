@@ -19,6 +19,7 @@ import { createStorage } from './storage/index';
 import { mediaFileRoutes } from './routes/media/files';
 import { sitePlugin } from './publishing/serve';
 import { publishingRoutes } from './routes/publishing/index';
+import { adminPlugin } from './plugins/admin';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -69,6 +70,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(microappFiles);
   await app.register(mediaFileRoutes);
+  await app.register(adminPlugin);
   await app.register(sitePlugin);
   await app.register(publishingRoutes, { prefix: '/api' });
   return app;

@@ -1,0 +1,212 @@
+/**
+ * The admin panel in Chromium against a real server: sign in through the provider page and land
+ * on the deep link, the tree (filter, keyboard), Add Item, moves with their dialogs, reload,
+ * sign out. Screenshots go to /tmp/canopy-admin-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { TEMPLATE_FOLDER_ID } from '@canopy/core';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  buildAdmin,
+  launchChromium,
+  startCanopy,
+  type RunningCanopy,
+} from './harness';
+
+describe('the admin panel', () => {
+  let server: RunningCanopy;
+  let browser: Browser;
+  let page: Page;
+
+  const tree = () => page.getByRole('tree', { name: 'Content tree' });
+  const treeItem = (name: string) => tree().getByRole('treeitem', { name, exact: true });
+  const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-admin-${name}.png` });
+
+  beforeAll(async () => {
+    buildAdmin();
+    server = await startCanopy();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(10_000);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs in on the provider page and lands on the deep link it started from', async () => {
+    await page.goto(`${server.base}/admin/templates/${TEMPLATE_FOLDER_ID}`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Templates', level: 2 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/templates/${TEMPLATE_FOLDER_ID}`);
+    expect(new URL(page.url()).search).toBe('');
+    await treeItem('Home').waitFor();
+    expect(await treeItem('Media Library').isVisible()).toBe(true);
+    // The deep link's item is selected.
+    expect(await treeItem('Templates').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('button', { name: 'User menu' }).textContent()).toContain(
+      'Ada Admin',
+    );
+    await shot('signed-in');
+  });
+
+  it('filters from 3 characters on, as a flat list', async () => {
+    const filter = page.getByPlaceholder('Filter Items');
+    await filter.fill('Su');
+    await treeItem('Home').waitFor();
+    expect(await treeItem('Support').count()).toBe(0);
+    await filter.fill('sup');
+    await treeItem('Support Plans').waitFor();
+    expect(await treeItem('Support').isVisible()).toBe(true);
+    expect(await treeItem('Home').count()).toBe(0);
+    await shot('filtered');
+    await filter.fill('');
+    await treeItem('Home').waitFor();
+  });
+
+  it('works from the keyboard: arrows expand and move, Enter opens', async () => {
+    await treeItem('Home').click();
+    await page.getByRole('heading', { name: 'Home', level: 2 }).waitFor();
+    const hasFocus = (name: string) =>
+      treeItem(name).evaluate((element) => element === document.activeElement);
+    await expect.poll(() => hasFocus('Home')).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await treeItem('About').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => hasFocus('About')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'About', level: 2 }).waitFor();
+    expect(page.url()).toMatch(/\/admin\/content\/[0-9a-f-]{36}$/);
+  });
+
+  it('reloading a deep link opens the same item', async () => {
+    const url = page.url();
+    await page.reload();
+    await page.getByRole('heading', { name: 'About', level: 2 }).waitFor();
+    expect(page.url()).toBe(url);
+    expect(await treeItem('About').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('adds a page under the selected item', async () => {
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'Please select a valid template to create',
+    );
+    // The parent (a page) allows pages and content fragments, not folders.
+    expect(await dialog.getByRole('radio', { name: 'Folder' }).count()).toBe(0);
+    await dialog.getByRole('radio', { name: 'Page' }).check();
+    const name = dialog.getByLabel('Item Name');
+    expect(await name.inputValue()).toBe('New Item');
+    await name.fill('');
+    await name.blur();
+    await dialog.getByText('This field is required').waitFor();
+    await shot('add-item');
+    await name.fill('Leadership');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('heading', { name: 'Leadership', level: 2 }).waitFor();
+    await treeItem('Leadership').waitFor();
+    expect(await page.getByText('Locked by admin').isVisible()).toBe(true);
+    await shot('added');
+  });
+
+  it('moves an item to another parent after the confirmation, kept after a reload', async () => {
+    await page.getByRole('button', { name: 'Tree options' }).click();
+    await page.getByRole('menuitem', { name: 'Reorder Menu Items' }).click();
+    await treeItem('Leadership').dragTo(treeItem('Services'));
+    const dialog = page.getByRole('dialog', { name: 'Item Move Confirmation' });
+    await dialog.getByText('Are you sure you want to move this item?').waitFor();
+    await shot('move-confirmation');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('The menu has been reordered').waitFor();
+    await page.reload();
+    await treeItem('Leadership').waitFor();
+    const services = treeItem('Services');
+    expect(await services.getAttribute('aria-expanded')).toBe('true');
+    const rows = await tree().getByRole('treeitem').allTextContents();
+    expect(rows.indexOf('Leadership')).toBeGreaterThan(rows.indexOf('Services'));
+    expect(rows.indexOf('Leadership')).toBeLessThan(rows.indexOf('News'));
+  });
+
+  it('moves an item from the keyboard in reorder mode (Alt+Up), without a confirmation', async () => {
+    await page.getByRole('button', { name: 'Tree options' }).click();
+    await page.getByRole('menuitem', { name: 'Reorder Menu Items' }).click();
+    await treeItem('Contact').click();
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.getByText('The menu has been reordered').first().waitFor();
+    await page.reload();
+    await treeItem('Contact').waitFor();
+    const rows = await tree().getByRole('treeitem').allTextContents();
+    expect(rows.indexOf('Contact')).toBeLessThan(rows.indexOf('Careers'));
+  });
+
+  it('refuses a move the target does not allow, and says so', async () => {
+    await page.getByRole('button', { name: 'Tree options' }).click();
+    await page.getByRole('menuitem', { name: 'Reorder Menu Items' }).click();
+    await treeItem('Footer').dragTo(treeItem('Media Library'));
+    const dialog = page.getByRole('dialog', { name: 'Item Move Not Allowed' });
+    await dialog.getByText('This item is not allowed to be moved to this location').waitFor();
+    await shot('move-not-allowed');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.reload();
+    await treeItem('Footer').waitFor();
+    const rows = await tree().getByRole('treeitem').allTextContents();
+    expect(rows.indexOf('Footer')).toBeLessThan(rows.indexOf('Media Library'));
+  });
+
+  it('a 401 from the menus leads to the unauthorized page, with a way to sign in again', async () => {
+    const other = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    other.setDefaultTimeout(10_000);
+    await other.goto(`${server.base}/admin/`);
+    await other.getByLabel('Username').fill('editor');
+    await other.getByLabel('Password').fill(DEMO_PASSWORD);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByPlaceholder('Filter Items').waitFor();
+
+    // The administrator disables the editor: the editor's next menu call answers 401.
+    const status = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+      const { access_token: token } = JSON.parse(localStorage.getItem(key)!);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const users = await (await fetch('/api/users', { headers })).json();
+      const editor = users.find((user: { username: string }) => user.username === 'editor');
+      const reply = await fetch(`/api/users/${editor.user_id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ disabled: 1 }),
+      });
+      return reply.status;
+    });
+    expect(status).toBe(200);
+    await other.reload();
+    await other.getByRole('heading', { name: 'You are not signed in' }).waitFor();
+    expect(new URL(other.url()).pathname).toBe('/admin/unauthorized');
+    await other.screenshot({ path: '/tmp/canopy-admin-unauthorized.png' });
+    await other.getByRole('button', { name: 'Sign in again' }).click();
+    await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await other.close();
+  });
+
+  it('looks right at 1024x768 too', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await treeItem('Home').waitFor();
+    await shot('1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('signs out', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await tree().count()).toBe(0);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Browser-test harness: Canopy started as `canopy start` on a fresh data folder (the admin panel
+ * built first when it is missing or stale) and Debian's Chromium launched through playwright-core.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CANOPY_BIN = resolve('packages/server/bin/canopy.js');
+export const ADMIN_PASSWORD = 'e2e-admin-password-1';
+export const DEMO_PASSWORD = 'e2e-demo-password-1';
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Builds the admin panel when its build is missing or older than its sources. */
+export function buildAdmin(): void {
+  execFileSync(process.execPath, [resolve('packages/admin/scripts/build.mjs')], {
+    stdio: 'inherit',
+  });
+}
+
+export interface RunningCanopy {
+  base: string;
+  child: ChildProcess;
+  /** The server's environment: `canopy` commands given it act on the same server. */
+  env: NodeJS.ProcessEnv;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startCanopy(env: Record<string, string> = {}): Promise<RunningCanopy> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CANOPY_PUBLIC_URL: base,
+    CANOPY_DATA_DIR: dataDir,
+    CANOPY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    CANOPY_DEMO_PASSWORD: DEMO_PASSWORD,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const child = spawn(process.execPath, [CANOPY_BIN, 'start'], {
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 50_000;
+  while (!output.includes('Canopy is running')) {
+    if (child.exitCode !== null) {
+      await new Promise((done) => setTimeout(done, 200)); // the last of its output
+      throw new Error(`canopy start exited with ${child.exitCode}: ${output}`);
+    }
+    if (Date.now() > deadline) throw new Error(`canopy start did not come up: ${output}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    base,
+    child,
+    env: serverEnv,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs (and any `extraArgs`). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...extraArgs,
+    ],
+  });
+}

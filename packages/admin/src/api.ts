@@ -1,0 +1,76 @@
+/**
+ * Server state of the admin: one client, and one queryOptions factory per resource (TanStack
+ * Query). Replies of routes without a response schema are read as core's entity types.
+ */
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import type { CanopyClient } from '@canopy/client';
+import type { MenuItem } from '@canopy/core';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
+});
+
+let client: CanopyClient | null = null;
+
+export function setApiClient(next: CanopyClient): void {
+  client = next;
+}
+
+export function api(): CanopyClient {
+  if (!client) throw new Error('The API client is not set up yet');
+  return client;
+}
+
+/** Throws the reply's error (so queries fail) and returns its data. */
+export function dataOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+  if (!result.response.ok) throw result.error ?? new Error(`HTTP ${result.response.status}`);
+  return result.data as T;
+}
+
+export const menusQuery = () =>
+  queryOptions({
+    queryKey: ['menus'],
+    queryFn: async () => dataOf<MenuItem[]>(await api().GET('/api/menus')),
+  });
+
+export interface Site {
+  site_id: string;
+  site_name: string;
+}
+
+export const sitesQuery = () =>
+  queryOptions({
+    queryKey: ['sites'],
+    queryFn: async () => dataOf<Site[]>(await api().GET('/api/contents/sites')),
+  });
+
+export interface ContentSummary {
+  content_id: string;
+  content_name: string;
+  version: number;
+  status_id: string;
+  is_locked: number;
+  locked_by: string | null;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+export const contentQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['contents', id],
+    queryFn: async () =>
+      dataOf<ContentSummary>(await api().GET('/api/contents/{id}', { params: { path: { id } } })),
+  });
+
+export const personQuery = () =>
+  queryOptions({
+    queryKey: ['person'],
+    queryFn: async () => dataOf<Person>(await api().GET('/api/identity/personinfo')),
+    staleTime: Infinity,
+  });
+
+export interface Person {
+  name: string;
+  preferred_username: string;
+  is_admin: number;
+}

@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+/** The Add Item and Select Item dialogs' rules (§5), as a person sees them. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { MenuItem } from '@canopy/core';
+import { AddItemDialog } from './AddItemDialog';
+import { SelectItemDialog } from './SelectItemDialog';
+
+afterEach(cleanup);
+
+function menuItem(name: string, extra: Partial<MenuItem> = {}): MenuItem {
+  return {
+    content_id: `${name.toLowerCase().replace(/\W/g, '-')}-id`,
+    content_name: name,
+    content_order: 1,
+    content_type_id: null,
+    template_type_id: null,
+    template_id: null,
+    item_type: 'content',
+    is_active: 1,
+    is_locked: 0,
+    locked_by: null,
+    lvl: 1,
+    parent_id: null,
+    path: '01',
+    custom_icon: null,
+    media_url: null,
+    page_url: null,
+    allowed_content_type: '',
+    allowed_template_type: '',
+    permissions: ['Edit', 'Create', 'Delete', 'Read'],
+    children: [],
+    ...extra,
+  };
+}
+
+const template = (name: string, type: string) =>
+  menuItem(name, { item_type: 'template', template_type_id: type });
+const templates = menuItem('Templates', {
+  item_type: 'template',
+  template_type_id: 'template-folder',
+  children: [
+    template('Page', 'page-template'),
+    template('Folder', 'folder-template'),
+    template('Hero', 'widget-template'),
+    template('Image', 'image-template'),
+  ],
+});
+const page = menuItem('About', {
+  content_type_id: 'page',
+  allowed_content_type: 'page,content-fragment',
+});
+
+const wrap = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
+
+function openAddItem(onCreate: (input: { template: MenuItem; name: string }) => Promise<void>) {
+  return wrap(
+    <AddItemDialog
+      opened
+      parent={page}
+      templateRoots={[templates]}
+      onCancel={() => {}}
+      onCreate={onCreate}
+    />,
+  );
+}
+
+describe('Add Item', () => {
+  it('lists only the templates the parent allows', async () => {
+    openAddItem(vi.fn());
+    expect(await screen.findByRole('radio', { name: 'Page' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Folder' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Hero' })).toBeNull();
+  });
+
+  it('refuses OK without a template, with the spec message', async () => {
+    const onCreate = vi.fn();
+    openAddItem(onCreate);
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select a valid template to create');
+    expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it('requires an Item Name, shown only after interaction', async () => {
+    const onCreate = vi.fn();
+    openAddItem(onCreate);
+    const name = await screen.findByRole('textbox', { name: /Item Name/ });
+    expect((name as HTMLInputElement).value).toBe('New Item');
+    await userEvent.clear(name);
+    expect(screen.queryByText('This field is required')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it('creates from the chosen template with the typed name', async () => {
+    const onCreate = vi.fn().mockResolvedValue(undefined);
+    openAddItem(onCreate);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Page' }));
+    const name = screen.getByRole('textbox', { name: /Item Name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Leadership{Enter}');
+    await waitFor(() => expect(onCreate).toHaveBeenCalledTimes(1));
+    expect(onCreate.mock.calls[0]![0]).toMatchObject({
+      name: 'Leadership',
+      template: { content_name: 'Page' },
+    });
+  });
+
+  it('shows the server refusal in the error list', async () => {
+    const onCreate = vi.fn().mockRejectedValue(new Error('You may not create items here'));
+    openAddItem(onCreate);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You may not create items here');
+  });
+});
+
+describe('Select Item', () => {
+  const forest = [
+    menuItem('Home', {
+      content_type_id: 'page',
+      children: [
+        menuItem('Logo', { content_type_id: 'image' }),
+        menuItem('Manual', { content_type_id: 'document' }),
+      ],
+    }),
+  ];
+
+  it.each([['image,document'], [['image', 'document']]])(
+    'refuses an item outside the restriction %j with the spec message',
+    async (restriction) => {
+      const onSelect = vi.fn();
+      wrap(
+        <SelectItemDialog
+          opened
+          forest={forest}
+          restriction={restriction}
+          onCancel={() => {}}
+          onSelect={onSelect}
+        />,
+      );
+      await userEvent.click(await screen.findByRole('option', { name: 'Home' }));
+      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Please select something with the content type of "image, document"',
+      );
+      expect(onSelect).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('option', { name: 'Logo' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ content_name: 'Logo' }));
+    },
+  );
+
+  it('accepts anything without a restriction and filters from 3 characters', async () => {
+    const onSelect = vi.fn();
+    wrap(<SelectItemDialog opened forest={forest} onCancel={() => {}} onSelect={onSelect} />);
+    const filter = await screen.findByRole('textbox', { name: 'Filter Items' });
+    await userEvent.type(filter, 'ma');
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    await userEvent.type(filter, 'n');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Manual']);
+    await userEvent.click(screen.getByRole('option', { name: 'Manual' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ content_name: 'Manual' }));
+  });
+});

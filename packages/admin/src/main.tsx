@@ -1,0 +1,104 @@
+/** The admin panel's entry: sign-in settings from the server, then the app. */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider, useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { createCanopyClient } from '@canopy/client';
+import {
+  FullScreenLoader,
+  SignIn,
+  ToastHost,
+  createUserManager,
+  finishFrameSignIn,
+  type SessionApi,
+  type SignInConfig,
+} from '@canopy/ui';
+import { queryClient, setApiClient } from './api';
+import { Shell } from './screens/Shell';
+import { EmptyState, ItemView } from './screens/ItemView';
+import { Unauthorized } from './screens/Unauthorized';
+
+const BASENAME = '/admin';
+const theme = createTheme({ primaryColor: 'teal', fontSizes: { md: '14px' } });
+
+const router = createBrowserRouter(
+  [
+    {
+      path: '/',
+      element: <Shell />,
+      children: [
+        {
+          index: true,
+          element: (
+            <EmptyState
+              title="Pick an item in the tree"
+              text="Select a page, media item or template in the tree to open it. Select a parent and use Add Item to create something new."
+            />
+          ),
+        },
+        { path: 'content/:id', element: <ItemView kind="content" /> },
+        { path: 'templates/:id', element: <ItemView kind="template" /> },
+      ],
+    },
+    { path: '/unauthorized', element: <Unauthorized /> },
+  ],
+  { basename: BASENAME },
+);
+
+/** After signing in: go to the return path, or just clean the address of code and state. */
+function returnTo(path: string | null) {
+  const target = path ?? window.location.pathname;
+  const inside = target.startsWith(BASENAME) ? target.slice(BASENAME.length) || '/' : '/';
+  void router.navigate(inside, { replace: true });
+}
+
+function Loading() {
+  const busy = useIsFetching() + useIsMutating() > 0;
+  return <FullScreenLoader active={busy} />;
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <ToastHost />
+        {children}
+      </MantineProvider>
+    </StrictMode>
+  );
+}
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  const response = await fetch('/api/identity/config');
+  const config = (await response.json()) as SignInConfig;
+  const manager = config.mode === 'gateway' ? null : createUserManager(config);
+  if (await finishFrameSignIn(manager)) return;
+
+  const session: { current: SessionApi | null } = { current: null };
+  setApiClient(
+    createCanopyClient({
+      getToken: () => session.current?.getToken() ?? null,
+      onUnauthorized: ({ toUnauthorized }) => {
+        if (toUnauthorized) void router.navigate('/unauthorized');
+        else session.current?.renew();
+      },
+    }),
+  );
+
+  root.render(
+    <Providers>
+      <QueryClientProvider client={queryClient}>
+        <SignIn config={config} manager={manager} onReturn={returnTo} sessionRef={session}>
+          <RouterProvider router={router} />
+          <Loading />
+        </SignIn>
+      </QueryClientProvider>
+    </Providers>,
+  );
+}
+
+void start();

@@ -1,0 +1,195 @@
+/** The admin frame: header (site, user menu), the resizable tree panel, the item on the right. */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Outlet, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Group,
+  Menu,
+  Select,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconLogout, IconPlant2, IconSend } from '@tabler/icons-react';
+import { TEMPLATE_FOLDER_ID } from '@canopy/core';
+import { useSession } from '@canopy/ui';
+import { api, dataOf, menusQuery, personQuery, sitesQuery } from '../api';
+import { indexForest } from '../tree/forest';
+import { TreePanel } from '../tree/TreePanel';
+import { AddItemDialog } from '../dialogs/AddItemDialog';
+import { clampWidth, loadPreferences, savePreferences } from '../tree/preferences';
+import classes from './shell.module.css';
+
+export function Shell() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id: selectedId = null } = useParams();
+  const person = useQuery(personQuery());
+  const menus = useQuery(menusQuery());
+  const sites = useQuery(sitesQuery());
+  const user = person.data?.preferred_username ?? 'anonymous';
+  const index = useMemo(() => (menus.data ? indexForest(menus.data) : null), [menus.data]);
+
+  const [preferences, setPreferences] = useState(() => loadPreferences(user));
+  const loadedFor = useRef(user);
+  if (loadedFor.current !== user) {
+    loadedFor.current = user;
+    setPreferences(loadPreferences(user));
+  }
+  const updatePreferences = useCallback(
+    (change: Partial<typeof preferences>) =>
+      setPreferences((previous) => {
+        const next = { ...previous, ...change };
+        savePreferences(loadedFor.current, next);
+        return next;
+      }),
+    [],
+  );
+  const onExpandedChange = useCallback(
+    (expanded: string[]) => updatePreferences({ expanded }),
+    [updatePreferences],
+  );
+
+  const [adding, setAdding] = useState(false);
+  const selected = selectedId && index ? index.items.get(selectedId) : undefined;
+  const templateRoots = useMemo(
+    () => (menus.data ?? []).filter((root) => root.content_id === TEMPLATE_FOLDER_ID),
+    [menus.data],
+  );
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: preferences.width, breakpoint: 0 }}>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Group gap={6} wrap="nowrap">
+              <IconPlant2 size={22} color="var(--mantine-color-teal-7)" aria-hidden />
+              <Title order={1} size="h4">
+                Canopy
+              </Title>
+            </Group>
+            <Select
+              size="xs"
+              w={220}
+              aria-label="Site"
+              data={(sites.data ?? []).map((site) => ({
+                value: site.site_id,
+                label: site.site_name,
+              }))}
+              defaultValue={sites.data?.[0]?.site_id ?? null}
+              key={sites.data?.[0]?.site_id ?? 'none'}
+              allowDeselect={false}
+              placeholder={sites.isLoading ? 'Loading sites...' : 'No sites'}
+            />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Tooltip label="Publishing arrives with the publish screens">
+              <ActionIcon variant="default" size="lg" aria-label="Publish" disabled>
+                <IconSend size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label="User menu" className={classes.user}>
+                  <Group gap={8} wrap="nowrap">
+                    <Text size="sm">{person.data?.name ?? ''}</Text>
+                    <Avatar size={28} radius="xl" color="teal">
+                      {(person.data?.name ?? '?').slice(0, 1)}
+                    </Avatar>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>Signed in as {person.data?.preferred_username}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconLogout size={14} />}
+                  onClick={() => void session.signOut()}
+                >
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar} aria-label="Content tree panel">
+        {index && person.data && (
+          <TreePanel
+            index={index}
+            selectedId={selectedId}
+            expanded={preferences.expanded}
+            onExpandedChange={onExpandedChange}
+            onAddItem={() => setAdding(true)}
+          />
+        )}
+        <ResizeHandle
+          width={preferences.width}
+          onResize={(width) => updatePreferences({ width: clampWidth(width) })}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+      {selected && adding && (
+        <AddItemDialog
+          opened
+          parent={selected}
+          templateRoots={templateRoots}
+          onCancel={() => setAdding(false)}
+          onCreate={async ({ template, name }) => {
+            const created = dataOf<{ content_id: string }>(
+              await api().POST('/api/contents', {
+                body: {
+                  parent_id: selected.content_id,
+                  template_id: template.content_id,
+                  content_name: name,
+                },
+              }),
+            );
+            setAdding(false);
+            updatePreferences({
+              expanded: [...new Set([...preferences.expanded, selected.content_id])],
+            });
+            await queryClient.invalidateQueries(menusQuery());
+            await navigate(`/content/${created.content_id}`);
+          }}
+        />
+      )}
+    </AppShell>
+  );
+}
+
+/** The panel's right edge: drag it, or focus it and use the arrow keys. */
+function ResizeHandle({ width, onResize }: { width: number; onResize: (width: number) => void }) {
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label="Resize the tree panel"
+      aria-valuenow={width}
+      tabIndex={0}
+      className={classes.resize}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft') onResize(width - 16);
+        if (event.key === 'ArrowRight') onResize(width + 16);
+      }}
+      onPointerDown={(event) => {
+        const startX = event.clientX;
+        const target = event.currentTarget;
+        target.setPointerCapture(event.pointerId);
+        const onMove = (moveEvent: PointerEvent) => onResize(width + moveEvent.clientX - startX);
+        const onUp = () => {
+          target.removeEventListener('pointermove', onMove);
+          target.removeEventListener('pointerup', onUp);
+        };
+        target.addEventListener('pointermove', onMove);
+        target.addEventListener('pointerup', onUp);
+      }}
+    />
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * The navigation tree panel (§2, main admin menu mode): filter, options menu, the virtualized
+ * tree (@headless-tree over @tanstack/react-virtual, ARIA tree keyboard), Add Item.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  dragAndDropFeature,
+  hotkeysCoreFeature,
+  selectionFeature,
+  syncDataLoaderFeature,
+  type TreeState,
+} from '@headless-tree/core';
+import { useTree } from '@headless-tree/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconChevronRight, IconDots, IconPlus } from '@tabler/icons-react';
+import { canDragItem, type MenuItem } from '@canopy/core';
+import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from './forest';
+import { FilterInput } from './FilterInput';
+import { ItemIcon } from './icons';
+import { useMoveFlow } from './use-move';
+import classes from './tree.module.css';
+
+const ROW_HEIGHT = 30;
+const INDENT = 16;
+
+interface TreePanelProps {
+  index: ForestIndex;
+  selectedId: string | null;
+  expanded: string[];
+  onExpandedChange: (expanded: string[]) => void;
+  onAddItem: () => void;
+}
+
+export function TreePanel({
+  index,
+  selectedId,
+  expanded,
+  onExpandedChange,
+  onAddItem,
+}: TreePanelProps) {
+  const navigate = useNavigate();
+  const [filterText, setFilterText] = useState('');
+  const [reorder, setReorder] = useState(false);
+  const filter = activeFilter(filterText);
+  const matches = useMemo(() => (filter ? filterItems(index, filter) : null), [index, filter]);
+  const { move, dialogs } = useMoveFlow(index);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+
+  const [state, setState] = useState<Partial<TreeState<MenuItem>>>(() => ({
+    // A deep link opens with its item revealed.
+    expandedItems: [
+      ...new Set([
+        ...expanded,
+        ...(selectedId && index.items.has(selectedId)
+          ? index.ancestry(selectedId).slice(0, -1)
+          : []),
+      ]),
+    ],
+    selectedItems: selectedId ? [selectedId] : [],
+    focusedItem: selectedId,
+  }));
+
+  // The route decides the selection: a deep link selects and reveals its item.
+  useEffect(() => {
+    if (!selectedId || !index.items.has(selectedId)) return;
+    const ancestors = index.ancestry(selectedId).slice(0, -1);
+    setState((previous) => ({
+      ...previous,
+      selectedItems: [selectedId],
+      focusedItem: selectedId,
+      expandedItems: [...new Set([...(previous.expandedItems ?? []), ...ancestors])],
+    }));
+  }, [selectedId, index]);
+
+  useEffect(() => {
+    if (state.expandedItems) onExpandedChange(state.expandedItems);
+  }, [state.expandedItems, onExpandedChange]);
+
+  const tree = useTree<MenuItem>({
+    state,
+    setState,
+    rootItemId: ROOT_ID,
+    indent: INDENT,
+    getItemName: (item) => item.getItemData()?.content_name ?? '',
+    isItemFolder: (item) => !matches && (index.children.get(item.getId())?.length ?? 0) > 0,
+    dataLoader: {
+      getItem: (id) => index.items.get(id)!,
+      getChildren: (id) =>
+        id === ROOT_ID && matches ? matches : matches ? [] : (index.children.get(id) ?? []),
+    },
+    onPrimaryAction: (item) => navigate(itemRoute(item.getItemData())),
+    scrollToItem: (item) => virtualizer.scrollToIndex(item.getItemMeta().index),
+    canReorder: true,
+    canDrag: (items) =>
+      reorder && !matches && items.every((item) => canDragItem(item.getItemData())),
+    // Every drop is let through and checked after it (DESIGN §6): a refusal must be explained.
+    canDrop: () => true,
+    onDrop: (items, target) => {
+      const dragged = items[0];
+      if (!dragged) return;
+      const parentId = target.item.getId();
+      const position =
+        'childIndex' in target && typeof target.childIndex === 'number'
+          ? target.childIndex
+          : (index.children.get(parentId)?.length ?? 0);
+      move(dragged.getId(), parentId, position);
+    },
+    features: [syncDataLoaderFeature, selectionFeature, hotkeysCoreFeature, dragAndDropFeature],
+  });
+
+  // The flat list is rebuilt when the data or the expanded items change from outside the tree
+  // (a deep link revealing its item, a new menu).
+  useEffect(() => tree.rebuildTree(), [tree, index, matches, state.expandedItems]);
+
+  const items = tree.getItems();
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const selected = selectedId ? index.items.get(selectedId) : undefined;
+  const canCreate = selected?.permissions.includes('Create') ?? false;
+
+  return (
+    <Stack gap={0} h="100%">
+      <Group gap={4} p="xs" wrap="nowrap">
+        <FilterInput flex={1} value={filterText} onChange={setFilterText} />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label="Tree options">
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setReorder((on) => !on)}>
+              {reorder ? 'Disable Reorder Menu Items' : 'Reorder Menu Items'}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {reorder && (
+        <Text size="xs" c="dimmed" px="sm" pb={4}>
+          Reorder mode: drag items to move them.
+        </Text>
+      )}
+      <Box ref={scrollRef} className={classes.scroller} flex={1}>
+        {items.length === 0 && (
+          <Text size="sm" c="dimmed" p="md">
+            {matches ? `No items match "${filterText.trim()}".` : 'There are no items to show.'}
+          </Text>
+        )}
+        <div
+          {...tree.getContainerProps('Content tree')}
+          className={classes.tree}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            const data = item.getItemData();
+            const level = item.getItemMeta().level;
+            const props = item.getProps();
+            return (
+              <div
+                key={item.getId()}
+                {...props}
+                ref={item.registerElement}
+                className={classes.row}
+                data-selected={item.isSelected() || undefined}
+                data-focused={item.isFocused() || undefined}
+                data-drop={item.isDragTarget() || undefined}
+                style={{
+                  transform: `translateY(${row.start}px)`,
+                  paddingLeft: 6 + level * INDENT,
+                }}
+                // A click selects and opens; only the arrow expands or collapses.
+                onClick={() => {
+                  item.setFocused();
+                  item.select();
+                  void navigate(itemRoute(data));
+                }}
+                onKeyDown={(event) => {
+                  props.onKeyDown?.(event);
+                  if (event.key === 'Enter') void navigate(itemRoute(data));
+                  // Keyboard moves in reorder mode: Alt+Up / Alt+Down, under the same rules.
+                  const step = { ArrowUp: -1, ArrowDown: 2 }[event.key];
+                  if (reorder && event.altKey && step && data.parent_id && canDragItem(data)) {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    const siblings = index.children.get(data.parent_id) ?? [];
+                    const at = siblings.indexOf(data.content_id) + step;
+                    if (at >= 0 && at <= siblings.length) move(data.content_id, data.parent_id, at);
+                  }
+                }}
+              >
+                <span
+                  className={classes.arrow}
+                  data-expanded={item.isExpanded() || undefined}
+                  aria-hidden
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    if (item.isExpanded()) item.collapse();
+                    else item.expand();
+                  }}
+                >
+                  {item.isFolder() && <IconChevronRight size={14} />}
+                </span>
+                <ItemIcon item={data} />
+                <Link
+                  className={classes.name}
+                  to={itemRoute(data)}
+                  tabIndex={-1}
+                  onClick={(event) => event.preventDefault()}
+                >
+                  {data.content_name}
+                </Link>
+                {matches && data.path && (
+                  <Text size="xs" c="dimmed" ml="auto" pr="xs">
+                    {index
+                      .ancestry(data.content_id)
+                      .slice(0, -1)
+                      .map((id) => index.items.get(id)?.content_name)
+                      .join(' / ')}
+                  </Text>
+                )}
+              </div>
+            );
+          })}
+          <div style={tree.getDragLineStyle()} className={classes.dragLine} />
+        </div>
+      </Box>
+      <Box p="xs" className={classes.footer}>
+        {!selected || canCreate ? (
+          <Button
+            fullWidth
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            disabled={!selected}
+            onClick={onAddItem}
+          >
+            Add Item
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed" ta="center">
+            No access
+          </Text>
+        )}
+      </Box>
+      {dialogs}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+/** The menu forest indexed for the tree panel: items by id, children ids, parents, filtering. */
+import { MENU_FILTER_MIN_CHARS, type MenuItem } from '@canopy/core';
+
+export const ROOT_ID = '__root__';
+
+export interface ForestIndex {
+  items: Map<string, MenuItem>;
+  children: Map<string, string[]>;
+  /** Ids from the top down to the item, the item included. */
+  ancestry(id: string): string[];
+  /** Whether `candidate` lies in the subtree of `ancestor` (the ancestor itself excluded). */
+  isInside(candidate: string, ancestor: string): boolean;
+}
+
+export function indexForest(forest: readonly MenuItem[]): ForestIndex {
+  const items = new Map<string, MenuItem>();
+  const children = new Map<string, string[]>([[ROOT_ID, []]]);
+  const walk = (item: MenuItem, parentKey: string) => {
+    items.set(item.content_id, item);
+    children.get(parentKey)!.push(item.content_id);
+    children.set(item.content_id, []);
+    item.children.forEach((child) => walk(child, item.content_id));
+  };
+  forest.forEach((root) => walk(root, ROOT_ID));
+  const ancestry = (id: string) => {
+    const chain: string[] = [];
+    for (let current = items.get(id); current;) {
+      chain.unshift(current.content_id);
+      current = current.parent_id ? items.get(current.parent_id) : undefined;
+    }
+    return chain;
+  };
+  return {
+    items,
+    children,
+    ancestry,
+    isInside: (candidate, ancestor) =>
+      candidate !== ancestor && ancestry(candidate).includes(ancestor),
+  };
+}
+
+/** The filter's effective text: applies only from 3 characters on (§5, §9). */
+export function activeFilter(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= MENU_FILTER_MIN_CHARS ? trimmed.toLowerCase() : null;
+}
+
+/** Items whose name contains the filter, case-insensitively, in tree order (a flat list). */
+export function filterItems(index: ForestIndex, filter: string): string[] {
+  const matches: string[] = [];
+  for (const [id, item] of index.items) {
+    if (item.content_name.toLowerCase().includes(filter)) matches.push(id);
+  }
+  return matches;
+}
+
+/** The admin route of an item (deep link). */
+export function itemRoute(item: Pick<MenuItem, 'content_id' | 'item_type'>): string {
+  return item.item_type === 'template'
+    ? `/templates/${item.content_id}`
+    : `/content/${item.content_id}`;
+}

@@ -1,0 +1,4695 @@
+// Generated from the server's OpenAPI document: npm run generate -w @canopy/client
+export interface paths {
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/{*}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          '*': string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/apikeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every API key (never the keys themselves) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_by: string;
+              created_date: string;
+              key_id: string;
+              /** @description The first characters of the key, to recognise it */
+              key_prefix: string;
+              name: string;
+              revoked_date: string | null;
+              role_id: string | null;
+              /** @enum {string} */
+              scope: 'published' | 'role';
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create an API key; the reply shows the key once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            role_id?: string;
+            /**
+             * @description published: reads published content only; role: acts with role_id
+             * @enum {string}
+             */
+            scope: 'published' | 'role';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @description The key itself: shown this once, send it as x-api-key */
+              key: string;
+              key_id: string;
+              key_prefix: string;
+              name: string;
+              role_id: string | null;
+              /** @enum {string} */
+              scope: 'published' | 'role';
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/apikeys/{key_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API key: it stops working at once */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/builds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site's builds (per target when mode is given), newest first */
+    get: {
+      parameters: {
+        query: {
+          mode?: 'preview' | 'delivery';
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** The static-site release endpoint: publish and build; answers the build id at once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            build_definition_id?: string;
+            build_type?: string;
+            mode: 'preview' | 'delivery';
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            site_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/builds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A build: status, progress (pages_done of pages_total), timings, error */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/builds/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A build's progress as Server-Sent Events (event: build), until it ends */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/content/updatedinfo/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Stamp a version's updated date and person */
+    put: {
+      parameters: {
+        query: {
+          version: number;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contentblock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a content block in a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id: string;
+            content_block_order?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            region_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contentblock/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a content block of a draft */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id?: string;
+            content_block_order?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            region_id?: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id?: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    /** Delete a content block from a draft */
+    delete: {
+      parameters: {
+        query?: {
+          version?: number;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contentblockfield': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a block field in a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id: string;
+            field_value?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_block_id: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contentblockfield/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a block field of a draft */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id?: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id?: string;
+            field_value?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_block_id?: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    /** Delete a block field from a draft */
+    delete: {
+      parameters: {
+        query?: {
+          version?: number;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contentfields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a content field in a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_ref?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id: string;
+            field_value?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_block_id: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contentfields/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a content field of a draft */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_ref?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id?: string;
+            field_value?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_block_id?: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The published page with a Page URL on a site */
+    get: {
+      parameters: {
+        query: {
+          /** @description The Page URL, e.g. /about/team */
+          page_url: string;
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Add Item: create content under a parent */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            allowed_content_type?: string;
+            allowed_template_type?: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_id?: string;
+            content_name?: string;
+            content_type_id?: string;
+            custom_icon?: string;
+            is_active?: number;
+            page_url?: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            parent_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The newest version of a content item */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Save (every changed field, zone, block and block field at once), update status, or reorder */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            content_blocks?: {
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              block_id: string;
+              /** @description What to do with the item: create, edited or delete (default: edited) */
+              cmsItemStatus?: {
+                create?: boolean;
+                delete?: boolean;
+                edited?: boolean;
+                errorFields?: string[];
+              };
+              content_block_order?: number;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              region_id?: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              template_id?: string;
+              version?: number;
+            }[];
+            content_blocks_fields?: {
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              block_id?: string;
+              /** @description What to do with the item: create, edited or delete (default: edited) */
+              cmsItemStatus?: {
+                create?: boolean;
+                delete?: boolean;
+                edited?: boolean;
+                errorFields?: string[];
+              };
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              field_id: string;
+              field_value?: string | null;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              template_block_id?: string;
+              version?: number;
+            }[];
+            content_fields?: {
+              /** @description What to do with the item: create, edited or delete (default: edited) */
+              cmsItemStatus?: {
+                create?: boolean;
+                delete?: boolean;
+                edited?: boolean;
+                errorFields?: string[];
+              };
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              content_id?: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              content_ref?: string | null;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              field_id: string;
+              field_value?: string | null;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              template_block_id?: string;
+              version?: number;
+            }[];
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_id?: string;
+            content_name?: string;
+            content_order?: number;
+            dynamic_content_regions?: {
+              /** @description What to do with the item: create, edited or delete (default: edited) */
+              cmsItemStatus?: {
+                create?: boolean;
+                delete?: boolean;
+                edited?: boolean;
+                errorFields?: string[];
+              };
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              field_id?: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              region_id: string;
+              /** @description A zone layout: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+              region_value?:
+                | ({
+                    blocks?: unknown[];
+                    id: string;
+                    type?: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              version?: number;
+            }[];
+            is_active?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            parent_id?: string;
+            publish_date?: string;
+            status_id?: 'draft' | 'staged' | 'published';
+            unpublish_date?: string;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    /** Delete a content item and all its versions */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/{id}/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One version of a content item */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+          version: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/{id}/children': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An item's child references */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/{id}/references': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Items that refer to this one */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/{id}/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What each role holds on an item (content or template), inherited or set on it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {integer} */
+              is_admin: 0 | 1;
+              /** @enum {integer} */
+              is_personal: 0 | 1;
+              /** @description What the role holds on the item, inherited or set on it */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              role_id: string;
+              role_name: string;
+              role_rank: number;
+              settings: {
+                Create?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Delete?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Edit?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Read?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+              };
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a draft copied from a version (default 1) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_id: string;
+            copied_from?: number;
+            is_locked?: boolean | number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/draft/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete Draft (never version 1) */
+    delete: {
+      parameters: {
+        query?: {
+          version?: number;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/draftfromversion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a draft from a version (Lock on published content) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            content_id: string;
+            is_locked?: boolean | number;
+            /** @description The caller's user id; must match the signed-in user */
+            sub?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/drafts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Content of a site that has a draft */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/list/{type}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Content of one content type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          type: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/locked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Locked content (optionally by one user) */
+    get: {
+      parameters: {
+        query?: {
+          locked_by?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/sites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sites */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contents/sites/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site and its view data */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dynamiccontentregion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a dynamic zone in a draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            region_id: string;
+            /** @description A zone layout: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+            region_value?:
+              | ({
+                  blocks?: unknown[];
+                  id: string;
+                  type?: string;
+                } & {
+                  [key: string]: unknown;
+                })
+              | null;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dynamiccontentregion/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a dynamic zone of a draft */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id?: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            region_id?: string;
+            /** @description A zone layout: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+            region_value?:
+              | ({
+                  blocks?: unknown[];
+                  id: string;
+                  type?: string;
+                } & {
+                  [key: string]: unknown;
+                })
+              | null;
+            /** @description The updated_date you loaded; a newer save refuses yours with 409 */
+            updated_date?: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identity/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How to sign in: the OpenID issuer, client id and scopes */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              api_key_header: string;
+              /** @description The OpenID issuer to sign in with */
+              authority: string | null;
+              client_id: string | null;
+              /**
+               * @description embedded: Canopy signs people in; external: OIDC_ISSUER does; gateway: a proxy does
+               * @enum {string}
+               */
+              mode: 'embedded' | 'external' | 'gateway';
+              scope: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identity/personinfo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in caller's profile (name, preferred_username, email, roles) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              email: string | null;
+              family_name: string;
+              given_name: string;
+              /** @enum {integer} */
+              is_admin: 0 | 1;
+              /** @enum {string} */
+              kind: 'user' | 'apikey' | 'system' | 'public';
+              name: string;
+              preferred_username: string;
+              /** @description Role ids (personal roles left out) */
+              roles: string[];
+              /** @description The user id (null for API keys) */
+              sub: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/latestpublishable/contents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest publishable page with a Page URL (preview) */
+    get: {
+      parameters: {
+        query: {
+          /** @description The Page URL, e.g. /about/team */
+          page_url: string;
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/latestpublishable/contents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The newest staged or published version */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/latestpublishable/pageurls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site's latest publishable page URLs */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/lockcontents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Lock content for the caller */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/media/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload or replace the file of an image, video or document item
+     * @description multipart/form-data: content_id (the item id) and media (the file)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Delete a media item and its files (409 when content uses it) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mediacollectionfile/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload files of a multi-stream video: playlists, .m4s segments, a poster .jpg
+     * @description multipart/form-data: content_id (the item id) and media (the file)
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mediacollectionfolder/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create (or empty) a multi-stream video's folder */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Delete a multi-stream video's folder and its files */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/menus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The whole menu tree the caller may read */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/menus/contents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An item and its children */
+    get: {
+      parameters: {
+        query?: {
+          /** @description How many levels of children to include (default 1) */
+          level?: number;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/menus/contents/latestpublishable/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An item and its children, latest publishable variant */
+    get: {
+      parameters: {
+        query?: {
+          /** @description How many levels of children to include (default 1) */
+          level?: number;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/microapps/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the micro-app API lives (the admin sends its calls there) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description Where the admin sends micro-app calls (with credentials) */
+              api_base: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/microapps/registeredclient': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register a micro-app for a site (administrators) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            /** @description lower-case letters, digits and hyphens, at most 63 */
+            microapp_id: string;
+            name: string;
+            registeredclientapis?: {
+              /** @description GET (default), POST, PUT, PATCH or DELETE */
+              method?: string;
+              name: string;
+              url: string;
+            }[];
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            site_id: string;
+            versions: {
+              element_name?: string | null;
+              frame_height?: number | null;
+              frame_url?: string | null;
+              module_url?: string | null;
+              /** @description 'module': a JavaScript module defining a custom element; 'frame': a page to frame */
+              runtime: 'module' | 'frame';
+              version: string;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              description: string;
+              instances: {
+                ad_groups_modify: string;
+                configuration: {
+                  [key: string]: string;
+                };
+                created_by: string;
+                created_date: string;
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                instance_id: string;
+                instance_name: string;
+                instance_version: string;
+                microapp_id: string;
+                /** @description The micro-app's name */
+                name: string;
+                status: number;
+                unique_name: string;
+              }[];
+              microapp_id: string;
+              name: string;
+              registeredclientapis: {
+                method: string;
+                name: string;
+                url: string;
+              }[];
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              site_id: string;
+              site_name: string;
+              versions: {
+                element_name: string | null;
+                frame_height: number | null;
+                frame_url: string | null;
+                module_url: string | null;
+                /** @description 'module': a JavaScript module defining a custom element; 'frame': a page to frame */
+                runtime: 'module' | 'frame';
+                version: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/microapps/registeredclient/{microapp_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a micro-app's name, description, versions or APIs (administrators) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description lower-case letters, digits and hyphens, at most 63 */
+          microapp_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            description?: string;
+            name?: string;
+            registeredclientapis?: {
+              /** @description GET (default), POST, PUT, PATCH or DELETE */
+              method?: string;
+              name: string;
+              url: string;
+            }[];
+            versions?: {
+              element_name?: string | null;
+              frame_height?: number | null;
+              frame_url?: string | null;
+              module_url?: string | null;
+              /** @description 'module': a JavaScript module defining a custom element; 'frame': a page to frame */
+              runtime: 'module' | 'frame';
+              version: string;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              description: string;
+              instances: {
+                ad_groups_modify: string;
+                configuration: {
+                  [key: string]: string;
+                };
+                created_by: string;
+                created_date: string;
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                instance_id: string;
+                instance_name: string;
+                instance_version: string;
+                microapp_id: string;
+                /** @description The micro-app's name */
+                name: string;
+                status: number;
+                unique_name: string;
+              }[];
+              microapp_id: string;
+              name: string;
+              registeredclientapis: {
+                method: string;
+                name: string;
+                url: string;
+              }[];
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              site_id: string;
+              site_name: string;
+              versions: {
+                element_name: string | null;
+                frame_height: number | null;
+                frame_url: string | null;
+                module_url: string | null;
+                /** @description 'module': a JavaScript module defining a custom element; 'frame': a page to frame */
+                runtime: 'module' | 'frame';
+                version: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove a micro-app that has no instances (administrators) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description lower-case letters, digits and hyphens, at most 63 */
+          microapp_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/microapps/registeredclient/{siteName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site's micro-apps (by site name) with their versions, APIs and instances */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          siteName: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              description: string;
+              instances: {
+                ad_groups_modify: string;
+                configuration: {
+                  [key: string]: string;
+                };
+                created_by: string;
+                created_date: string;
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                instance_id: string;
+                instance_name: string;
+                instance_version: string;
+                microapp_id: string;
+                /** @description The micro-app's name */
+                name: string;
+                status: number;
+                unique_name: string;
+              }[];
+              microapp_id: string;
+              name: string;
+              registeredclientapis: {
+                method: string;
+                name: string;
+                url: string;
+              }[];
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              site_id: string;
+              site_name: string;
+              versions: {
+                element_name: string | null;
+                frame_height: number | null;
+                frame_url: string | null;
+                module_url: string | null;
+                /** @description 'module': a JavaScript module defining a custom element; 'frame': a page to frame */
+                runtime: 'module' | 'frame';
+                version: string;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/microapps/registeredclientapi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an instance (PORTAL-EDITOR or administrators)
+     * @description New instances get ad_groups_modify 'PORTAL-EDITOR' and status 0, whatever is sent.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ad_groups_modify?: string;
+            /** @description The instance's settings, given to the element as attributes (name: text) */
+            configuration?: {
+              [key: string]: string;
+            };
+            instance_id?: string;
+            instance_name: string;
+            instance_version?: string;
+            /** @description lower-case letters, digits and hyphens, at most 63 */
+            microapp_id: string;
+            name?: string;
+            status?: number;
+            unique_name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ad_groups_modify: string;
+              configuration: {
+                [key: string]: string;
+              };
+              created_by: string;
+              created_date: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              instance_id: string;
+              instance_name: string;
+              instance_version: string;
+              microapp_id: string;
+              /** @description The micro-app's name */
+              name: string;
+              status: number;
+              unique_name: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/microapps/registeredclientapi/{microapp_id}/{instance_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an instance: the micro-app id, then the instance id */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          instance_id: string;
+          /** @description lower-case letters, digits and hyphens, at most 63 */
+          microapp_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pageurls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site's published page URLs */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/permissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The permission definitions: Edit, Create, Delete, Read */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              permission_id: string;
+              permission_name: string;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/permissions/{role_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A role's permission data: content id -> permission id -> { permission } */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          role_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Keyed by content id, then permission id (Edit, Create, Delete, Read) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: {
+                Create?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Delete?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Edit?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Read?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Set a role's permissions on many items: 1 grants, 0 refuses, null inherits; returns the role's permission data */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          role_id: string;
+        };
+        cookie?: never;
+      };
+      /** @description Keyed by content id, then permission id; items and permissions left out stay as they are */
+      requestBody: {
+        content: {
+          'application/json': {
+            [key: string]: {
+              Create?: {
+                /**
+                 * @description 1 grants, 0 refuses, null clears the setting (the item inherits again)
+                 * @enum {integer|null}
+                 */
+                permission: 0 | 1 | null;
+              };
+              Delete?: {
+                /**
+                 * @description 1 grants, 0 refuses, null clears the setting (the item inherits again)
+                 * @enum {integer|null}
+                 */
+                permission: 0 | 1 | null;
+              };
+              Edit?: {
+                /**
+                 * @description 1 grants, 0 refuses, null clears the setting (the item inherits again)
+                 * @enum {integer|null}
+                 */
+                permission: 0 | 1 | null;
+              };
+              Read?: {
+                /**
+                 * @description 1 grants, 0 refuses, null clears the setting (the item inherits again)
+                 * @enum {integer|null}
+                 */
+                permission: 0 | 1 | null;
+              };
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Keyed by content id, then permission id (Edit, Create, Delete, Read) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: {
+                Create?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Delete?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Edit?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+                Read?: {
+                  /** @enum {integer} */
+                  permission: 0 | 1;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Enter preview: redirects a signed-in reader to the page on the preview target */
+    get: {
+      parameters: {
+        query: {
+          pageurl: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/exit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Leave preview: clears the preview cookie and goes to the delivery page */
+    get: {
+      parameters: {
+        query?: {
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets the short-lived preview cookie for the signed-in user */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/references/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reference data: the template types */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              templatetypes: {
+                content_type_id: string | null;
+                icon: string | null;
+                template_type_id: string;
+                template_type_name: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site's releases, newest first */
+    get: {
+      parameters: {
+        query: {
+          mode?: 'preview' | 'delivery';
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Publish a site to a mode: promote staged versions (delivery), record a release, queue the build */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            build_definition_id?: string;
+            build_type?: string;
+            mode: 'preview' | 'delivery';
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            site_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/publishableitems': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Publishable items by site and mode */
+    get: {
+      parameters: {
+        query: {
+          mode: 'preview' | 'delivery';
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/publishableitems/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Content and templates changed since the last release to a mode (id: the site) */
+    get: {
+      parameters: {
+        query: {
+          mode: 'preview' | 'delivery';
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/scheduled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A site's scheduled changes (publish and unpublish dates to come) */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every role, highest rank first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {integer} */
+              is_admin: 0 | 1;
+              /** @enum {integer} */
+              is_personal: 0 | 1;
+              role_id: string;
+              role_name: string;
+              role_rank: number;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a role (administrators) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            role_id: string;
+            role_name: string;
+            role_rank: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {integer} */
+              is_admin: 0 | 1;
+              /** @enum {integer} */
+              is_personal: 0 | 1;
+              role_id: string;
+              role_name: string;
+              role_rank: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/roles/{role_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a role and its settings (administrators; not built-in roles) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          role_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templateblocks/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a block to a template (needs Edit on the template) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id?: string;
+            block_name: string;
+            block_order?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              block_id: string;
+              block_name: string;
+              block_order: number;
+              /** @description Keyed by field_name */
+              template_fields: {
+                [key: string]: {
+                  allowed_widgets: string | null;
+                  block_id: string;
+                  connect_to_doc_site: number;
+                  default_value: string | null;
+                  edit_in_behavior: string | null;
+                  field_id: string;
+                  field_name: string;
+                  field_order: number;
+                  field_type: string;
+                  field_values: string | null;
+                  is_required: number;
+                  microapp_id: string | null;
+                  microapp_version: string | null;
+                  picker_root_item: string | null;
+                  regex_validation: string | null;
+                  restrict_to_content_type: string | null;
+                  template_id: string;
+                  tool_tip: string | null;
+                  validation_message: string | null;
+                };
+              };
+              template_id: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templateblocks/{block_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Rename or reorder a block */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          block_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id?: string;
+            block_name?: string;
+            block_order?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              block_id: string;
+              block_name: string;
+              block_order: number;
+              /** @description Keyed by field_name */
+              template_fields: {
+                [key: string]: {
+                  allowed_widgets: string | null;
+                  block_id: string;
+                  connect_to_doc_site: number;
+                  default_value: string | null;
+                  edit_in_behavior: string | null;
+                  field_id: string;
+                  field_name: string;
+                  field_order: number;
+                  field_type: string;
+                  field_values: string | null;
+                  is_required: number;
+                  microapp_id: string | null;
+                  microapp_version: string | null;
+                  picker_root_item: string | null;
+                  regex_validation: string | null;
+                  restrict_to_content_type: string | null;
+                  template_id: string;
+                  tool_tip: string | null;
+                  validation_message: string | null;
+                };
+              };
+              template_id: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templateblocks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a block and its fields from its template */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              block_id: string;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templatefields/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a field definition to a template block (needs Edit on the template) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Widget template ids joined by '|' */
+            allowed_widgets?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id: string;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            connect_to_doc_site?: 0 | 1;
+            default_value?: string | null;
+            /** @description e.g. 'Page Properties Tab', 'Selected Tab' */
+            edit_in_behavior?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id?: string;
+            field_name: string;
+            field_order?: number;
+            /**
+             * @description Default 'Short Text'
+             * @enum {unknown}
+             */
+            field_type?:
+              | 'Short Text'
+              | 'Long Text'
+              | 'Rich Text'
+              | 'Dropdown'
+              | 'Checkbox'
+              | 'Read Only'
+              | 'Media Library Asset'
+              | 'Content Reference Picker'
+              | 'Micro-app Reference Picker'
+              | 'Dynamic Zone';
+            /** @description Dropdown options joined by '|' */
+            field_values?: string | null;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            is_required?: 0 | 1;
+            microapp_id?: string | null;
+            microapp_version?: string | null;
+            picker_root_item?: string | null;
+            regex_validation?: string | null;
+            restrict_to_content_type?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id?: string;
+            tool_tip?: string | null;
+            validation_message?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_widgets: string | null;
+              block_id: string;
+              connect_to_doc_site: number;
+              default_value: string | null;
+              edit_in_behavior: string | null;
+              field_id: string;
+              field_name: string;
+              field_order: number;
+              field_type: string;
+              field_values: string | null;
+              is_required: number;
+              microapp_id: string | null;
+              microapp_version: string | null;
+              picker_root_item: string | null;
+              regex_validation: string | null;
+              restrict_to_content_type: string | null;
+              template_id: string;
+              tool_tip: string | null;
+              validation_message: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templatefields/{field_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a field definition (it may move to another block of the same template) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          field_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Widget template ids joined by '|' */
+            allowed_widgets?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            block_id?: string;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            connect_to_doc_site?: 0 | 1;
+            default_value?: string | null;
+            /** @description e.g. 'Page Properties Tab', 'Selected Tab' */
+            edit_in_behavior?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            field_id?: string;
+            field_name?: string;
+            field_order?: number;
+            /**
+             * @description Default 'Short Text'
+             * @enum {unknown}
+             */
+            field_type?:
+              | 'Short Text'
+              | 'Long Text'
+              | 'Rich Text'
+              | 'Dropdown'
+              | 'Checkbox'
+              | 'Read Only'
+              | 'Media Library Asset'
+              | 'Content Reference Picker'
+              | 'Micro-app Reference Picker'
+              | 'Dynamic Zone';
+            /** @description Dropdown options joined by '|' */
+            field_values?: string | null;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            is_required?: 0 | 1;
+            microapp_id?: string | null;
+            microapp_version?: string | null;
+            picker_root_item?: string | null;
+            regex_validation?: string | null;
+            restrict_to_content_type?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id?: string;
+            tool_tip?: string | null;
+            validation_message?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_widgets: string | null;
+              block_id: string;
+              connect_to_doc_site: number;
+              default_value: string | null;
+              edit_in_behavior: string | null;
+              field_id: string;
+              field_name: string;
+              field_order: number;
+              field_type: string;
+              field_values: string | null;
+              is_required: number;
+              microapp_id: string | null;
+              microapp_version: string | null;
+              picker_root_item: string | null;
+              regex_validation: string | null;
+              restrict_to_content_type: string | null;
+              template_id: string;
+              tool_tip: string | null;
+              validation_message: string | null;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templatefields/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a field definition */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              field_id: string;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a template at the end of its parent (needs Create on the parent) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Comma-separated content type ids */
+            allowed_content_type?: string;
+            /** @description Comma-separated template type ids */
+            allowed_template_type?: string;
+            childLevelsNeeded?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            container_item_child_reference?: string | null;
+            custom_icon_class?: string | null;
+            file_layout?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            parent_id: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id?: string;
+            template_name: string;
+            /** @description A template type id of GET /api/references/, e.g. page-template */
+            template_type_id: string;
+            /** @description Any JSON value */
+            widget_template_data?: unknown;
+            widget_type?:
+              ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_content_type: string;
+              allowed_template_type: string;
+              childLevelsNeeded: number;
+              container_item_child_reference: string | null;
+              custom_icon_class: string | null;
+              file_layout: string | null;
+              lvl: number;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the template */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              /** @description Keyed by block_id */
+              template_blocks: {
+                [key: string]: {
+                  block_id: string;
+                  block_name: string;
+                  block_order: number;
+                  /** @description Keyed by field_name */
+                  template_fields: {
+                    [key: string]: {
+                      allowed_widgets: string | null;
+                      block_id: string;
+                      connect_to_doc_site: number;
+                      default_value: string | null;
+                      edit_in_behavior: string | null;
+                      field_id: string;
+                      field_name: string;
+                      field_order: number;
+                      field_type: string;
+                      field_values: string | null;
+                      is_required: number;
+                      microapp_id: string | null;
+                      microapp_version: string | null;
+                      picker_root_item: string | null;
+                      regex_validation: string | null;
+                      restrict_to_content_type: string | null;
+                      template_id: string;
+                      tool_tip: string | null;
+                      validation_message: string | null;
+                    };
+                  };
+                  template_id: string;
+                };
+              };
+              template_id: string;
+              template_name: string;
+              template_order: number;
+              template_type_id: string;
+              updated_by: string | null;
+              updated_date: string;
+              widget_template_data: unknown;
+              widget_type: string | null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A template with its blocks (keyed by block_id) and their fields (keyed by field_name) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_content_type: string;
+              allowed_template_type: string;
+              childLevelsNeeded: number;
+              container_item_child_reference: string | null;
+              custom_icon_class: string | null;
+              file_layout: string | null;
+              lvl: number;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the template */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              /** @description Keyed by block_id */
+              template_blocks: {
+                [key: string]: {
+                  block_id: string;
+                  block_name: string;
+                  block_order: number;
+                  /** @description Keyed by field_name */
+                  template_fields: {
+                    [key: string]: {
+                      allowed_widgets: string | null;
+                      block_id: string;
+                      connect_to_doc_site: number;
+                      default_value: string | null;
+                      edit_in_behavior: string | null;
+                      field_id: string;
+                      field_name: string;
+                      field_order: number;
+                      field_type: string;
+                      field_values: string | null;
+                      is_required: number;
+                      microapp_id: string | null;
+                      microapp_version: string | null;
+                      picker_root_item: string | null;
+                      regex_validation: string | null;
+                      restrict_to_content_type: string | null;
+                      template_id: string;
+                      tool_tip: string | null;
+                      validation_message: string | null;
+                    };
+                  };
+                  template_id: string;
+                };
+              };
+              template_id: string;
+              template_name: string;
+              template_order: number;
+              template_type_id: string;
+              updated_by: string | null;
+              updated_date: string;
+              widget_template_data: unknown;
+              widget_type: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a template nothing uses (never a fixed root) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'Success';
+              template_id: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{id}/references': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The content items that use the template, as their template or as a widget */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              content_type_id: string;
+              parent_id: string | null;
+              path: string;
+              /** @enum {unknown} */
+              reference_type: 'template' | 'widget';
+              site_id: string | null;
+              template_id: string | null;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{id}/widgetreferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The widget templates the template's dynamic zones allow, sorted by name */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_content_type: string;
+              allowed_template_type: string;
+              childLevelsNeeded: number;
+              container_item_child_reference: string | null;
+              custom_icon_class: string | null;
+              file_layout: string | null;
+              lvl: number;
+              parent_id: string | null;
+              path: string;
+              /** @description Keyed by block_id */
+              template_blocks: {
+                [key: string]: {
+                  block_id: string;
+                  block_name: string;
+                  block_order: number;
+                  /** @description Keyed by field_name */
+                  template_fields: {
+                    [key: string]: {
+                      allowed_widgets: string | null;
+                      block_id: string;
+                      connect_to_doc_site: number;
+                      default_value: string | null;
+                      edit_in_behavior: string | null;
+                      field_id: string;
+                      field_name: string;
+                      field_order: number;
+                      field_type: string;
+                      field_values: string | null;
+                      is_required: number;
+                      microapp_id: string | null;
+                      microapp_version: string | null;
+                      picker_root_item: string | null;
+                      regex_validation: string | null;
+                      restrict_to_content_type: string | null;
+                      template_id: string;
+                      tool_tip: string | null;
+                      validation_message: string | null;
+                    };
+                  };
+                  template_id: string;
+                };
+              };
+              template_id: string;
+              template_name: string;
+              template_order: number;
+              template_type_id: string;
+              updated_by: string | null;
+              updated_date: string;
+              widget_template_data: unknown;
+              widget_type: string | null;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{template_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Save a template's settings, or a reorder save (template_id, template_order, optionally parent_id) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          template_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Comma-separated content type ids */
+            allowed_content_type?: string;
+            /** @description Comma-separated template type ids */
+            allowed_template_type?: string;
+            childLevelsNeeded?: number;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            container_item_child_reference?: string | null;
+            custom_icon_class?: string | null;
+            file_layout?: string | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            parent_id?: string;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            template_id?: string;
+            template_name?: string;
+            template_order?: number;
+            /** @description A template type id of GET /api/references/, e.g. page-template */
+            template_type_id?: string;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
+            /** @description Any JSON value */
+            widget_template_data?: unknown;
+            widget_type?:
+              ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_content_type: string;
+              allowed_template_type: string;
+              childLevelsNeeded: number;
+              container_item_child_reference: string | null;
+              custom_icon_class: string | null;
+              file_layout: string | null;
+              lvl: number;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the template */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              /**
+               * @description The admin's reorder save checks for it
+               * @enum {string}
+               */
+              status: 'Success';
+              /** @description Keyed by block_id */
+              template_blocks: {
+                [key: string]: {
+                  block_id: string;
+                  block_name: string;
+                  block_order: number;
+                  /** @description Keyed by field_name */
+                  template_fields: {
+                    [key: string]: {
+                      allowed_widgets: string | null;
+                      block_id: string;
+                      connect_to_doc_site: number;
+                      default_value: string | null;
+                      edit_in_behavior: string | null;
+                      field_id: string;
+                      field_name: string;
+                      field_order: number;
+                      field_type: string;
+                      field_values: string | null;
+                      is_required: number;
+                      microapp_id: string | null;
+                      microapp_version: string | null;
+                      picker_root_item: string | null;
+                      regex_validation: string | null;
+                      restrict_to_content_type: string | null;
+                      template_id: string;
+                      tool_tip: string | null;
+                      validation_message: string | null;
+                    };
+                  };
+                  template_id: string;
+                };
+              };
+              template_id: string;
+              template_name: string;
+              template_order: number;
+              template_type_id: string;
+              updated_by: string | null;
+              updated_date: string;
+              widget_template_data: unknown;
+              widget_type: string | null;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/updatedinfo/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Stamp the template's updated date and person (the caller, now) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              updated_by: string;
+              updated_date: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/unlockcontents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Unlock (the owner; an administrator with force=true releases anyone's lock) */
+    put: {
+      parameters: {
+        query?: {
+          force?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every user */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @enum {integer} */
+              disabled: 0 | 1;
+              email: string | null;
+              family_name: string;
+              given_name: string;
+              roles: string[];
+              updated_date: string;
+              user_id: string;
+              username: string;
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a user (with a password for the embedded sign-in, and roles) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email?: string | null;
+            family_name?: string;
+            given_name?: string;
+            password?: string;
+            /** @default [] */
+            roles: string[];
+            username: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @enum {integer} */
+              disabled: 0 | 1;
+              email: string | null;
+              family_name: string;
+              given_name: string;
+              roles: string[];
+              updated_date: string;
+              user_id: string;
+              username: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One user */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @enum {integer} */
+              disabled: 0 | 1;
+              email: string | null;
+              family_name: string;
+              given_name: string;
+              roles: string[];
+              updated_date: string;
+              user_id: string;
+              username: string;
+            };
+          };
+        };
+      };
+    };
+    /** Change a user's name, email, password or disabled flag */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {integer} */
+            disabled?: 0 | 1;
+            /** Format: email */
+            email?: string | null;
+            family_name?: string;
+            given_name?: string;
+            password?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @enum {integer} */
+              disabled: 0 | 1;
+              email: string | null;
+              family_name: string;
+              given_name: string;
+              roles: string[];
+              updated_date: string;
+              user_id: string;
+              username: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{user_id}/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a user's roles (none may rank above your own) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            roles: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @enum {integer} */
+              disabled: 0 | 1;
+              email: string | null;
+              family_name: string;
+              given_name: string;
+              roles: string[];
+              updated_date: string;
+              user_id: string;
+              username: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

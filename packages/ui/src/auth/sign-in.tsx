@@ -1,0 +1,255 @@
+/**
+ * Signing in (§4 Token, DESIGN §6): the OpenID settings come from the server's
+ * /api/identity/config; oidc-client-ts runs the authorization code flow with PKCE, with its own
+ * automatic renewal off: the §9 timer (useRenewalTimer) renews instead. In gateway mode nobody
+ * signs in here: the gateway's cookies carry the identity.
+ */
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { AuthProvider, hasAuthParams, useAuth } from 'react-oidc-context';
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { readReturnPath } from './return-path';
+import {
+  RENEWAL_GUARD_COOKIE,
+  WAITING_TAB_REFRESH_MS,
+  renewalDelay,
+  renewalGuardActive,
+  renewalGuardCookie,
+} from './renewal';
+
+export interface SignInConfig {
+  mode: string;
+  authority: string | null;
+  client_id: string | null;
+  scope: string;
+}
+
+/** The state a sign-in carries through the provider: where to go afterwards. */
+interface SignInState {
+  path: string;
+}
+
+export function adminRedirectUri(): string {
+  return `${window.location.origin}/admin/`;
+}
+
+export function createUserManager(config: SignInConfig): UserManager {
+  return new UserManager({
+    authority: config.authority ?? '',
+    client_id: config.client_id ?? '',
+    redirect_uri: adminRedirectUri(),
+    popup_redirect_uri: adminRedirectUri(),
+    silent_redirect_uri: adminRedirectUri(),
+    post_logout_redirect_uri: adminRedirectUri(),
+    scope: config.scope,
+    response_type: 'code',
+    automaticSilentRenew: false,
+    // Shared by the tabs: a tab that waited for another's renewal takes its token (§9).
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+  });
+}
+
+/**
+ * Inside the hidden renewal frame or the sign-in pop-up, the page only hands the answer back to
+ * the window that opened it. Returns true when it did (the app must not start there).
+ */
+export async function finishFrameSignIn(manager: UserManager | null): Promise<boolean> {
+  const inFrame = window.parent !== window || (window.opener && window.opener !== window);
+  if (!manager || !inFrame || !hasAuthParams()) return false;
+  await manager.signinCallback();
+  return true;
+}
+
+export interface SessionApi {
+  /** Gateway mode: no tokens, the gateway's cookies carry the identity. */
+  gateway: boolean;
+  getToken(): string | null;
+  /** Renew now (after a 401): silently, else offer the pop-up. */
+  renew(): void;
+  signOut(): Promise<void>;
+  /** Forget the current sign-in and sign in afresh, coming back to the admin's start. */
+  signInAgain(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+export function useSession(): SessionApi {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside <SignedIn>');
+  return session;
+}
+
+/** Wraps the app: signs in (or accepts the gateway) before rendering `children`. */
+export function SignIn(props: {
+  config: SignInConfig;
+  manager: UserManager | null;
+  /** After the sign-in callback: go to the return path, or clean the address (§2 Routes). */
+  onReturn: (path: string | null) => void;
+  sessionRef: { current: SessionApi | null };
+  children: ReactNode;
+}) {
+  const { manager, config } = props;
+  if (config.mode === 'gateway' || !manager) {
+    const session: SessionApi = {
+      gateway: true,
+      getToken: () => null,
+      renew: () => window.location.reload(),
+      signOut: async () => window.location.assign('/'),
+      signInAgain: async () => window.location.assign(adminRedirectUri()),
+    };
+    props.sessionRef.current = session;
+    return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>;
+  }
+  return (
+    <AuthProvider
+      userManager={manager}
+      onSigninCallback={(user: User | undefined) => {
+        const state = user?.state as SignInState | undefined;
+        props.onReturn(state?.path ?? null);
+      }}
+    >
+      <RequireSignIn manager={manager} sessionRef={props.sessionRef}>
+        {props.children}
+      </RequireSignIn>
+    </AuthProvider>
+  );
+}
+
+function currentPath(): string {
+  const { pathname, search, hash } = window.location;
+  return readReturnPath(new URL(window.location.href)) ?? `${pathname}${search}${hash}`;
+}
+
+function RequireSignIn(props: {
+  manager: UserManager;
+  sessionRef: { current: SessionApi | null };
+  children: ReactNode;
+}) {
+  const auth = useAuth();
+  const started = useRef(false);
+  const { manager } = props;
+
+  useEffect(() => {
+    if (auth.isLoading || auth.isAuthenticated || auth.activeNavigator || auth.error) return;
+    if (hasAuthParams() || started.current) return;
+    started.current = true;
+    void auth.signinRedirect({ state: { path: currentPath() } satisfies SignInState });
+  }, [auth]);
+
+  const session = useMemo<SessionApi>(
+    () => ({
+      gateway: false,
+      getToken: () => auth.user?.access_token ?? null,
+      renew: () => void renewNow(manager),
+      signOut: async () => {
+        await manager.signoutRedirect({ id_token_hint: auth.user?.id_token });
+      },
+      signInAgain: async () => {
+        await manager.removeUser();
+        // prompt=login: the provider asks again instead of reusing the session it refused.
+        await manager.signinRedirect({
+          prompt: 'login',
+          state: { path: '/admin/' } satisfies SignInState,
+        });
+      },
+    }),
+    [auth.user, manager],
+  );
+  props.sessionRef.current = session;
+  useRenewalTimer(manager, auth.user ?? null);
+
+  if (auth.error && !auth.isAuthenticated) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Text>Signing in did not work: {auth.error.message}</Text>
+          <Button
+            onClick={() =>
+              void auth.signinRedirect({ state: { path: currentPath() } satisfies SignInState })
+            }
+          >
+            Sign in again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!auth.isAuthenticated) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Signing in" />
+      </Center>
+    );
+  }
+  return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>;
+}
+
+/** Renews silently (hidden frame or refresh token); when that fails, offers the pop-up. */
+async function renewNow(manager: UserManager): Promise<void> {
+  try {
+    await manager.signinSilent();
+  } catch {
+    const id = 'canopy-renewal';
+    notifications.show({
+      id,
+      color: 'orange',
+      autoClose: false,
+      title: 'Your session is ending',
+      message: (
+        <Button
+          size="xs"
+          mt="xs"
+          onClick={() => {
+            notifications.hide(id);
+            void manager
+              .signinPopup()
+              .catch(() =>
+                manager.signinRedirect({ state: { path: currentPath() } satisfies SignInState }),
+              );
+          }}
+        >
+          Stay signed in
+        </Button>
+      ),
+    });
+  }
+}
+
+/**
+ * The §9 timer: fires a random 0-5 s before expiry. An expired token sends the person to sign
+ * in; otherwise one tab (the one that sets the 30 s cookie guard) renews, and tabs that found
+ * the guard set take the renewed token from storage after 20 s.
+ */
+function useRenewalTimer(manager: UserManager, user: User | null) {
+  useEffect(() => {
+    if (!user?.expires_at) return;
+    const expiresAt = user.expires_at;
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(
+      () => {
+        if (Date.now() >= expiresAt * 1000) {
+          void manager.signinRedirect({ state: { path: currentPath() } satisfies SignInState });
+          return;
+        }
+        if (renewalGuardActive(document.cookie)) {
+          wait = setTimeout(async () => {
+            const stored = await manager.getUser();
+            if (stored && (stored.expires_at ?? 0) > expiresAt) await manager.events.load(stored);
+            else void renewNow(manager);
+          }, WAITING_TAB_REFRESH_MS);
+          return;
+        }
+        document.cookie = renewalGuardCookie();
+        void renewNow(manager).finally(() => {
+          document.cookie = `${RENEWAL_GUARD_COOKIE}=; max-age=0; path=/`;
+        });
+      },
+      renewalDelay(expiresAt, Date.now()),
+    );
+    return () => {
+      clearTimeout(timer);
+      if (wait) clearTimeout(wait);
+    };
+  }, [manager, user]);
+}
