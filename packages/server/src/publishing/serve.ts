@@ -206,7 +206,12 @@ export const sitePlugin = fp(
     }
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+      let path: string;
+      try {
+        path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+      } catch {
+        return reply.callNotFound(); // a malformed escape names no page
+      }
       if (RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
         return reply.callNotFound();
       if (path.endsWith(STYLESHEET_URL))
@@ -218,8 +223,9 @@ export const sitePlugin = fp(
       if (!address) return reply.callNotFound();
       return onRequest(request, reply, address);
     };
-    app.get('/', handler);
-    app.get('/*', handler);
+    // The site's pages, not the API: kept out of the API document.
+    app.get('/', { schema: { hide: true } }, handler);
+    app.get('/*', { schema: { hide: true } }, handler);
   },
   { name: 'canopy-site', dependencies: ['canopy-context'] },
 );

@@ -16,6 +16,8 @@ interface JsonSchema {
   required?: string[];
   minimum?: number;
   minLength?: number;
+  minItems?: number;
+  items?: JsonSchema;
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -40,7 +42,7 @@ function sample(schema: JsonSchema): unknown {
         (schema.required ?? []).map((name) => [name, sample(schema.properties?.[name] ?? {})]),
       );
     case 'array':
-      return [];
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}));
     case 'integer':
     case 'number':
       return Math.max(schema.minimum ?? 1, 1);

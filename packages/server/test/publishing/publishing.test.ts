@@ -142,6 +142,8 @@ describe.each(DIALECTS)('publishing (%s)', (dialect) => {
     );
     const css = await t.app.inject({ url: '/_canopy/site.css' });
     expect(css.headers['content-type']).toContain('text/css');
+    // A malformed escape is bad input, not a server error.
+    expect((await t.app.inject({ url: '/about%E0%A4%A' })).statusCode).toBe(400);
   });
 
   it('preview: nothing unpublished without a signed-in reader; the latest publishable with one', async () => {
