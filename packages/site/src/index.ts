@@ -11,4 +11,5 @@ export { defaultRegistry, registerDefaultTheme } from './theme';
 export { renderPage, renderNotFound } from './render';
 export { sanitizeRichText } from './sanitize';
 export { RichText, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
+export { Microapps } from './components/microapps';
 export { STYLESHEET_FILE, stylesheet } from './stylesheet';

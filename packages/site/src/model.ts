@@ -18,6 +18,23 @@ export interface FieldValue {
   link?: LinkTarget | null;
   /** A Media Library Asset field: the file's address. */
   media?: string | null;
+  /** A Micro-app Reference Picker field: each instance it names (null: missing or deleted). */
+  microapps?: { id: string; placement: MicroappPlacement | null }[];
+}
+
+/** How one micro-app instance runs on a page: its version's module or page, its settings. */
+export interface MicroappPlacement {
+  instanceId: string;
+  /** The instance's name (a frame's title). */
+  name: string;
+  runtime: 'module' | 'frame';
+  /** A module defining `elementName`, loaded once per page. */
+  moduleUrl: string | null;
+  elementName: string | null;
+  frameUrl: string | null;
+  frameHeight: number | null;
+  /** Given to the element as attributes. */
+  configuration: Record<string, string>;
 }
 
 /** A widget placed in a dynamic zone; containers hold their items' widgets as children. */
@@ -80,4 +97,23 @@ export function mediaSrc(value: string | null | undefined): string | null {
   if (!value) return null;
   if (/^(https?:)?\/\//i.test(value) || value.startsWith('/')) return value;
   return `/media-library/${value.replace(/^media\//, '')}`;
+}
+
+/** Every micro-app module a page's fields and widgets place, each once, in the order met. */
+export function microappModules(page: PageModel): string[] {
+  const urls = new Set<string>();
+  const visit = (fields: Record<string, FieldValue>) => {
+    for (const field of Object.values(fields))
+      for (const { placement } of field.microapps ?? [])
+        if (placement?.runtime === 'module' && placement.moduleUrl) urls.add(placement.moduleUrl);
+  };
+  const walk = (widgets: WidgetModel[]) => {
+    for (const widget of widgets) {
+      visit(widget.fields);
+      walk(widget.children);
+    }
+  };
+  visit(page.fields);
+  for (const widgets of Object.values(page.zones)) walk(widgets);
+  return [...urls];
 }

@@ -106,6 +106,9 @@ h3 { font-size: 1.2rem; font-weight: 650; }
 .cn-newsletter-inner { display: flex; gap: 24px; align-items: center; justify-content: space-between; flex-wrap: wrap; }
 .cn-newsletter h2 { margin: 0; }
 .cn-newsletter-form { display: flex; gap: 10px; flex-wrap: wrap; }
+.cn-microapp { display: block; color: #1f2328; }
+.cn-microapp-frame { display: block; width: 100%; border: 1px solid #d0d7de; border-radius: 12px; background: #fff; }
+.cn-microapp-missing { padding: 12px 16px; border: 2px dashed #cf222e; border-radius: 8px; background: #fff5f5; color: #8a1c1c; }
 .cn-newsletter-form input { padding: 13px 18px; border-radius: 999px; border: 0; min-width: 260px; font: inherit; }
 
 .cn-related { border-top: 1px solid var(--cn-line); }

@@ -6,7 +6,15 @@
  * pages whose inputs changed.
  */
 import { createHash } from 'node:crypto';
-import type { FieldValue, MenuEntry, PageModel, SiteMode, WidgetModel } from '@canopy/site';
+import type {
+  FieldValue,
+  MenuEntry,
+  MicroappPlacement,
+  PageModel,
+  SiteMode,
+  WidgetModel,
+} from '@canopy/site';
+import { splitInstanceIds } from '@canopy/core';
 import type { Db } from '../db/index';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
@@ -132,6 +140,44 @@ export async function loadSnapshot(
     ).map((f) => [f.block_id, { name: f.block_name, type: f.field_type }]),
   );
 
+  // The site's micro-app instances, with how the version each runs is placed on a page.
+  const microapps = new Map<string, MicroappPlacement>(
+    (
+      await db
+        .selectFrom('microapp_instances as i')
+        .innerJoin('microapps as m', 'm.microapp_id', 'i.microapp_id')
+        .innerJoin('microapp_versions as v', (join) =>
+          join
+            .onRef('v.microapp_id', '=', 'i.microapp_id')
+            .onRef('v.version', '=', 'i.instance_version'),
+        )
+        .select([
+          'i.instance_id',
+          'i.instance_name',
+          'i.configuration',
+          'v.runtime',
+          'v.module_url',
+          'v.element_name',
+          'v.frame_url',
+          'v.frame_height',
+        ])
+        .where('m.site_id', '=', siteId)
+        .execute()
+    ).map((row) => [
+      row.instance_id,
+      {
+        instanceId: row.instance_id,
+        name: row.instance_name,
+        runtime: row.runtime === 'frame' ? 'frame' : 'module',
+        moduleUrl: row.module_url,
+        elementName: row.element_name,
+        frameUrl: row.frame_url,
+        frameHeight: row.frame_height,
+        configuration: JSON.parse(row.configuration) as Record<string, string>,
+      },
+    ]),
+  );
+
   // The menu: shown pages in tree order; an item not shown lends its place to its children.
   const pages = new Map<string, string>();
   const menu: MenuEntry[] = [];
@@ -180,6 +226,10 @@ export async function loadSnapshot(
       }
       case 'template':
         return templates.get(id)?.stamp ?? '-';
+      case 'microapp': {
+        const placement = microapps.get(id);
+        return placement ? hash(JSON.stringify(placement)) : '-';
+      }
       default:
         return '?';
     }
@@ -276,6 +326,11 @@ export async function loadSnapshot(
       }
     } else if (info?.type === 'Media Library Asset') {
       field.media = value;
+    } else if (info?.type === 'Micro-app Reference Picker') {
+      field.microapps = splitInstanceIds(value).map((id) => {
+        deps[`microapp:${id}`] = stamp(`microapp:${id}`);
+        return { id, placement: microapps.get(id) ?? null };
+      });
     }
     return [info?.name ?? templateBlockId, field];
   }

@@ -7,6 +7,8 @@ import { DIALECTS, startApp, type TestApp } from '../harness';
 import { seedIfEmpty } from '../../src/seed/index';
 import { DEMO_HOME_ID, DEMO_SITE_ID } from '../../src/seed/content';
 import { DEMO_NEWSLETTER_INSTANCE_ID } from '../../src/seed/microapps';
+import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
+import { saveFields } from '../contents/fixtures';
 
 const BASE = '/api/microapps';
 
@@ -411,6 +413,63 @@ describe.each(DIALECTS)('the micro-app API on %s', (dialect) => {
       expect((await registry()).json().map((m: { name: string }) => m.name)).toEqual([
         'Newsletter',
       ]);
+    });
+  });
+
+  describe('a Micro-app Reference Picker field on Save', () => {
+    const APP_FIELD = DEMO_TEMPLATES.blocks.page.newsletterApp;
+    const load = async (id: string) =>
+      (await t.request({ method: 'GET', url: `/api/contents/${id}` })).json();
+    let pageId: string;
+
+    beforeAll(async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/contents',
+        payload: {
+          parent_id: DEMO_HOME_ID,
+          template_id: DEMO_TEMPLATES.templates.page,
+          content_name: 'Newsletter page',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      pageId = res.json().content_id;
+    });
+
+    it('stores instance ids of the field micro-app, joined with a pipe', async () => {
+      const other = await t.request({
+        method: 'POST',
+        url: `${BASE}/registeredclientapi`,
+        payload: { microapp_id: 'newsletter', instance_name: 'Footer sign-up' },
+      });
+      const ids = `${DEMO_NEWSLETTER_INSTANCE_ID}|${other.json().instance_id}`;
+      const res = await saveFields(t, await load(pageId), { [APP_FIELD]: ids });
+      expect(res.statusCode).toBe(200);
+      expect((await load(pageId)).content_fields[APP_FIELD].field_value).toBe(ids);
+    });
+
+    it('refuses ids that name no instance, or an instance of another micro-app', async () => {
+      const missing = '7e000000-0000-4000-8000-00000000dead';
+      const res = await saveFields(t, await load(pageId), { [APP_FIELD]: missing });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        `Newsletter App: No instance of the micro-app "newsletter" has the id ${missing}; choose one from the list or create it`,
+      );
+      await t.request({ method: 'POST', url: `${BASE}/registeredclient`, payload: LOAN });
+      const loan = await t.request({
+        method: 'POST',
+        url: `${BASE}/registeredclientapi`,
+        payload: { microapp_id: 'loan-calculator', instance_name: 'Field test' },
+      });
+      const foreign = await saveFields(t, await load(pageId), {
+        [APP_FIELD]: loan.json().instance_id,
+      });
+      expect(foreign.statusCode).toBe(400);
+      const garbled = await saveFields(t, await load(pageId), { [APP_FIELD]: 'newsletter|1' });
+      expect(garbled.statusCode).toBe(400);
+      expect(garbled.json().message).toBe(
+        'Newsletter App: Choose micro-app instances from the list: this value does not name an instance',
+      );
     });
   });
 

@@ -1,6 +1,7 @@
 /** The page shell every layout sits in: head, preview bar, header with the site menu, footer. */
 import type { ReactNode } from 'react';
-import { siteHref, type MenuEntry, type PageModel } from '../model';
+import { microappModules, siteHref, type MenuEntry, type PageModel } from '../model';
+import { MicroappScripts } from './microapps';
 import { RichText, text } from './parts';
 
 function isCurrent(page: PageModel, entry: MenuEntry): boolean {
@@ -114,6 +115,7 @@ export function Document({ page, children }: { page: PageModel; children: ReactN
             </ul>
           </div>
         </footer>
+        <MicroappScripts modules={microappModules(page)} />
       </body>
     </html>
   );

@@ -2,6 +2,7 @@
 import { mediaSrc, type PageModel } from '../model';
 import type { PageProps } from '../registry';
 import { Breadcrumbs } from './document';
+import { Microapps } from './microapps';
 import { PageLink, RichText, text, Zone } from './parts';
 
 function PageIntro({ page }: { page: PageModel }) {
@@ -36,6 +37,19 @@ export function StandardPage({ page, registry }: PageProps) {
         </section>
       )}
       <Zone widgets={zone?.slice(startsWithHero ? 1 : 0)} page={page} registry={registry} />
+      {Object.entries(page.fields)
+        .filter(
+          ([, field]) =>
+            field.microapps?.some(({ placement }) => placement) ||
+            (page.mode === 'preview' && field.microapps?.length),
+        )
+        .map(([name, field]) => (
+          <section key={name} className="cn-section cn-microapps">
+            <div className="cn-wrap cn-narrow">
+              <Microapps page={page} field={field} />
+            </div>
+          </section>
+        ))}
       {Object.entries(page.zones)
         .filter(([name]) => name !== 'Main Zone')
         .map(([name, widgets]) => (

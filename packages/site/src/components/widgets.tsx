@@ -1,6 +1,7 @@
 /** Widgets of the default theme, one per demo widget template's file_layout. */
 import { mediaSrc, type WidgetModel } from '../model';
 import type { WidgetProps } from '../registry';
+import { Microapps } from './microapps';
 import { PageLink, RichText, text, Widget } from './parts';
 
 const media = (widget: WidgetModel, name: string) =>
@@ -121,26 +122,15 @@ export function Card({ widget, page }: WidgetProps) {
   );
 }
 
-export function NewsletterSignup({ widget }: WidgetProps) {
-  const app = text(widget.fields, 'Newsletter App');
+export function NewsletterSignup({ widget, page }: WidgetProps) {
+  const app = widget.fields['Newsletter App'];
+  const placed = (app?.microapps ?? []).some(({ placement }) => placement !== null);
+  if (!placed && page.mode === 'delivery') return null;
   return (
     <section className="cn-section cn-newsletter">
-      <div className="cn-wrap cn-newsletter-inner" data-microapp={app ?? undefined}>
-        <h2>{text(widget.fields, 'Heading') ?? 'Stay in touch'}</h2>
-        <form className="cn-newsletter-form" method="post" action="#" onSubmit={undefined}>
-          <label className="cn-visually-hidden" htmlFor={`email-${widget.id}`}>
-            Email address
-          </label>
-          <input
-            id={`email-${widget.id}`}
-            type="email"
-            name="email"
-            placeholder="you@example.com"
-          />
-          <button type="submit" className="cn-button cn-button-primary">
-            Subscribe
-          </button>
-        </form>
+      <div className="cn-wrap cn-newsletter-inner">
+        {text(widget.fields, 'Heading') && <h2>{text(widget.fields, 'Heading')}</h2>}
+        <Microapps page={page} field={app} />
       </div>
     </section>
   );

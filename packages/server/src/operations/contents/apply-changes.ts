@@ -18,6 +18,7 @@ import {
 import type { Changes } from '../../schemas/changes';
 import { loadVersionRows } from '../../repositories/version-rows';
 import { compileRe2 } from '../../validation/regex';
+import { loadInstanceIndex, microappPickerProblem } from '../microapps/check-picker-values';
 import { sanitizeRichText } from '../../validation/rich-text';
 import { rowKinds, type KindContext } from './change-kinds';
 import { emptyPlan, planKind } from './plan-changes';
@@ -67,6 +68,12 @@ export async function applyChanges(
     widgetRows.map((t) => [t.template_id, t.container_item_child_reference]),
   );
 
+  // Micro-app instances the values name, so each picker value can be checked against them.
+  const instances = await loadInstanceIndex(trx, [
+    ...(changes.content_fields ?? []).map((change) => change.field_value),
+    ...(changes.content_blocks_fields ?? []).map((change) => change.field_value),
+  ]);
+
   const outcome: ChangeOutcome = { written: 0 };
   const context: KindContext = {
     state,
@@ -88,7 +95,11 @@ export async function applyChanges(
       const stored = (
         fieldTypeOf(field) === 'Rich Text' ? sanitizeRichText(value) : value
       ) as typeof value;
-      const message = validateFieldValue(field, stored, { compileRegex: compileRe2 });
+      const message =
+        validateFieldValue(field, stored, { compileRegex: compileRe2 }) ??
+        (fieldTypeOf(field) === 'Micro-app Reference Picker'
+          ? microappPickerProblem(instances, field, stored)
+          : null);
       if (message) {
         scope.problem(
           definition ? `${definition.block_name}: ${message}` : message,

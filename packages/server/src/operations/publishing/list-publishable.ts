@@ -7,6 +7,7 @@
  */
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';
+import { instancesUsed } from '../microapps/instances-used';
 
 export interface PublishableItems {
   content: {
@@ -16,6 +17,8 @@ export interface PublishableItems {
     status_id: string;
     updated_date: string;
     updated_by: string | null;
+    /** The micro-app instances the version places (ids), for the publish dialog. */
+    microapp_instances: string[];
   }[];
   templates: {
     template_id: string;
@@ -87,8 +90,12 @@ export async function listPublishable(
     .where('updated_date', '>', since ?? site.created_date)
     .orderBy('updated_date', 'desc')
     .execute();
+  const used = await instancesUsed(ctx.db, content);
   return {
-    content,
+    content: content.map((v) => ({
+      ...v,
+      microapp_instances: used.get(`${v.content_id}#${v.version}`) ?? [],
+    })),
     templates,
     last_published: last
       ? { mode, date: last.released_date, released_by: last.released_by, build_id: last.build_id }

@@ -8,6 +8,7 @@ import type { BuildService } from '../../publishing/builds';
 import { fail } from '../../errors';
 import type { OpContext } from '../context';
 import { requireMode, requirePublisher } from './guards';
+import { instancesUsed } from '../microapps/instances-used';
 
 export interface PublishInput {
   mode: string;
@@ -19,7 +20,8 @@ export interface PublishInput {
 export interface PublishResult {
   build_id: string;
   release_id: string;
-  published: { content_id: string; version: number }[];
+  /** What became published (delivery), with the micro-app instances each version places. */
+  published: { content_id: string; version: number; microapp_instances: string[] }[];
 }
 
 export async function publish(
@@ -103,5 +105,13 @@ export async function publish(
     .set({ build_id: build.build_id })
     .where('release_id', '=', releaseId)
     .execute();
-  return { build_id: build.build_id, release_id: releaseId, published };
+  const used = await instancesUsed(ctx.db, published);
+  return {
+    build_id: build.build_id,
+    release_id: releaseId,
+    published: published.map((v) => ({
+      ...v,
+      microapp_instances: used.get(`${v.content_id}#${v.version}`) ?? [],
+    })),
+  };
 }
