@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase, type Db } from './db/index';
 import { loadSigningKeys } from './auth/keys';
 import { createTokenIssuer } from './auth/tokens';
+import { issuerPublicUrl, recordPublicUrl } from './auth/public-url';
 import { SYSTEM_ACTOR } from './auth/actor';
 import { generatePassword } from './auth/passwords';
 import { seedIfEmpty } from './seed/index';
@@ -47,6 +48,7 @@ program
     const seeded = await seedIfEmpty(app.canopy.db, app.canopy.storage);
     const passwords = await assignInitialPasswords(app.canopy.db);
     await app.listen({ port: config.port, host: config.host });
+    await recordPublicUrl(app.canopy.db, config.publicUrl);
     const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.dataDir}/canopy.sqlite`;
     console.log(`\nCanopy is running at ${config.publicUrl}  (database: ${where})`);
     if (seeded) console.log(`The demo site "${seeded.siteName}" was created.`);
@@ -86,8 +88,8 @@ program
         .executeTakeFirst();
       if (!user) throw new Error(`There is no user named "${options.user}"`);
       if (user.disabled) throw new Error(`The user "${options.user}" is disabled`);
-      const config = loadConfig();
-      const tokens = createTokenIssuer(`${config.publicUrl}/oidc`, await loadSigningKeys(db));
+      const publicUrl = await issuerPublicUrl(db);
+      const tokens = createTokenIssuer(`${publicUrl}/oidc`, await loadSigningKeys(db));
       console.log(await tokens.sign({ sub: user.user_id, preferred_username: user.username }, ttl));
     });
   });

@@ -18,6 +18,7 @@ import type { Changes } from '../schemas/changes';
 import { DEMO_TEMPLATES } from './templates-ids';
 import { DEMO_NEWSLETTER_INSTANCE_ID, seedMicroapps } from './microapps';
 import type { DemoMedia } from './media';
+import { seedDemoPermissions } from './permissions';
 
 const T = DEMO_TEMPLATES.templates;
 const B = DEMO_TEMPLATES.blocks;
@@ -382,5 +383,7 @@ export async function seedDemoContent(db: Db, media?: () => Promise<DemoMedia>):
   await createDraft(ctx, { content_id: services, version: 1 });
   await saveContent(ctx, services, { version: 2, status_id: 'staged' });
   await db.updateTable('content_items').set({ locked_by: null }).execute();
+  // The author edits the Services section.
+  await seedDemoPermissions(db, DEMO_HOME_ID, services);
   return DEMO_SITE_NAME;
 }

@@ -1,6 +1,7 @@
 /** The `canopy` command line's identity commands, run as a person would run them. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,17 +14,24 @@ const BIN = resolve(__dirname, '../../bin/canopy.js');
 // Each command is a fresh Node process compiling TypeScript: seconds each, so generous limits.
 describe('canopy user, apikey and token commands', { timeout: 120_000 }, () => {
   let dataDir: string;
-  const canopy = async (...args: string[]) => {
+  /** The environment of a command: the test's data folder, SQLite, and `port` unless null. */
+  const envFor = (port: string | null) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, CANOPY_DATA_DIR: dataDir, DATABASE_URL: '' };
+    delete env.CANOPY_PUBLIC_URL;
+    delete env.PORT;
+    if (port !== null) env.PORT = port;
+    return env;
+  };
+  const canopyWith = async (port: string | null, ...args: string[]) => {
     try {
-      const { stdout } = await run(process.execPath, [BIN, ...args], {
-        env: { ...process.env, CANOPY_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '3000' },
-      });
+      const { stdout } = await run(process.execPath, [BIN, ...args], { env: envFor(port) });
       return { code: 0, out: stdout.trim() };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
       return { code: failed.code, out: `${failed.stdout}${failed.stderr}`.trim() };
     }
   };
+  const canopy = (...args: string[]) => canopyWith('3000', ...args);
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'canopy-cli-'));
@@ -82,5 +90,40 @@ describe('canopy user, apikey and token commands', { timeout: 120_000 }, () => {
     expect((await canopy('apikey', 'list')).out).toMatch(/^site-builder\t.*\trevoked /m);
     const both = await canopy('apikey', 'create', 'x', '--published', '--role', 'editor');
     expect(both.out).toBe('canopy: Give exactly one of --published or --role <role>');
+  });
+
+  it('gives a token for the running server without being told its PORT', async () => {
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => done(port));
+      });
+    });
+    const server = spawn(process.execPath, [BIN, 'start'], {
+      env: { ...envFor(String(port)), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<void>((started, failed) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('Canopy is running')) started();
+        });
+        server.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        server.once('exit', (code) => failed(new Error(`canopy start exited (${code}): ${out}`)));
+      });
+      const token = await canopyWith(null, 'token', '--user', 'admin');
+      expect(token.code).toBe(0);
+      expect(decodeJwt(token.out).iss).toBe(`http://localhost:${port}/oidc`);
+      const menus = await fetch(`http://127.0.0.1:${port}/api/menus`, {
+        headers: { authorization: `Bearer ${token.out}` },
+      });
+      expect(menus.status).toBe(200);
+    } finally {
+      if (server.exitCode === null) {
+        await new Promise((stopped) => server.once('exit', stopped).kill('SIGTERM'));
+      }
+    }
   });
 });

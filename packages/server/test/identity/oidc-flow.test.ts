@@ -29,6 +29,9 @@ describe.each(DIALECTS)('embedded OpenID provider on %s', (dialect) => {
     expect(doc.authorization_endpoint).toBe('http://localhost:3000/oidc/auth');
     expect(doc.token_endpoint).toBe('http://localhost:3000/oidc/token');
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email', 'api-access']),
+    );
   });
 
   it('signs its tokens with the keys of the signing_keys table', async () => {

@@ -23,7 +23,8 @@ export const ADMIN_CLIENT_ID = 'canopy-admin';
 export const SIGN_IN_SCOPE = SIGN_IN_SCOPES.join(' ');
 /** The scope that gives access to the content API (a resource scope). */
 export const API_SCOPE = 'api-access';
-const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+/** The scopes the provider grants (and its discovery document lists), the API's among them. */
+const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access', API_SCOPE];
 
 export interface EmbeddedProviderOptions {
   db: Db;
