@@ -204,6 +204,44 @@ describe('the admin panel', () => {
     expect(await dialog.count()).toBe(0);
     expect(await treeItem('sea-glass').getAttribute('aria-selected')).toBe('true');
     await shot('media-added');
+
+    // Two files: one item each, the menu reloads, nothing opens.
+    const addImages = async (...names: string[]) => {
+      await treeItem('Media Library').click();
+      await page.getByRole('heading', { name: 'Media Library', level: 2 }).waitFor();
+      await page.getByRole('button', { name: 'Add Item' }).click();
+      await dialog.getByRole('radio', { name: 'Image' }).check();
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await input.setInputFiles(
+        names.map((name) => ({
+          name,
+          mimeType: 'image/png',
+          buffer: name.startsWith('not-') ? Buffer.from('plain text, not a PNG') : png,
+        })),
+      );
+      for (const name of names) await files.getByText(name).waitFor();
+      await dialog.getByRole('button', { name: 'OK' }).click();
+    };
+    await addImages('dune.png', 'fern.png');
+    await dialog.waitFor({ state: 'detached' });
+    await treeItem('dune').waitFor();
+    await treeItem('fern').waitFor();
+    expect(await page.getByRole('heading', { name: 'Media Library', level: 2 }).count()).toBe(1);
+
+    // A file the server refuses (its bytes are not a PNG) stays listed with the server's message.
+    await addImages('not-an-image.png');
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'not-an-image.png: the content of this file is not a .png file',
+    );
+    await page.getByText('The media had issues saving').waitFor();
+    expect(await files.getByText('not-an-image.png').count()).toBe(1);
+    await shot('media-server-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await treeItem('fern').waitFor();
+    // No empty item is left behind.
+    expect(await treeItem('New Item').count()).toBe(0);
+    expect(await treeItem('not-an-image').count()).toBe(0);
   });
 
   it('a 401 from the menus leads to the unauthorized page, with a way to sign in again', async () => {

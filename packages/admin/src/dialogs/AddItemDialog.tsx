@@ -128,7 +128,9 @@ export function AddItemDialog({
         );
       } catch (error) {
         failed.push(file);
-        failures.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+        const message = error instanceof Error ? error.message : String(error);
+        // The server's upload messages name the file already ('{file}: ...', §5).
+        failures.push(message.startsWith(`${file.name}:`) ? message : `${file.name}: ${message}`);
         setProgress(file, 0);
       }
     }
