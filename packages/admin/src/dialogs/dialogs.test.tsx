@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The Add Item and Select Item dialogs' rules (§5), as a person sees them. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -167,6 +167,16 @@ describe('Add Item for media (§5 upload rules in the browser)', () => {
       'poster.png: this file is over the max size of 100.0 MB',
     ]);
     expect(listed()).toEqual([expect.stringContaining('logo.png')]);
+  });
+
+  it('takes files dropped on the box, under the same rules', async () => {
+    await openFiles();
+    const box = screen.getByText('Click here to choose a file').closest('label')!;
+    fireEvent.drop(box, { dataTransfer: { files: [png('dropped.png'), png('notes.txt')] } });
+    expect(listed()).toEqual([expect.stringContaining('dropped.png')]);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'notes.txt: This filetype is not allowed for images',
+    );
   });
 
   it('refuses OK without a file', async () => {
