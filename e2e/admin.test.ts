@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { TEMPLATE_FOLDER_ID } from '@canopy/core';
 import {
   ADMIN_PASSWORD,
@@ -160,6 +161,87 @@ describe('the admin panel', () => {
     await treeItem('Footer').waitFor();
     const rows = await tree().getByRole('treeitem').allTextContents();
     expect(rows.indexOf('Footer')).toBeLessThan(rows.indexOf('Media Library'));
+  });
+
+  it('adds an image to the media library: the rules first, then the upload, then the item', async () => {
+    await treeItem('Media Library').click();
+    await page.getByRole('heading', { name: 'Media Library', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByRole('radio', { name: 'Image' }).check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Click here to choose a file').waitFor();
+    await dialog.getByText('or drag the file into this box.').waitFor();
+    const input = dialog.getByLabel('Choose files to upload');
+    const files = dialog.getByRole('list', { name: 'Files to upload' });
+
+    await input.setInputFiles({
+      name: 'setup.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ not an image'),
+    });
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'setup.exe: This filetype is not allowed for images',
+    );
+    expect(await files.count()).toBe(0);
+    await shot('media-refused');
+
+    const png = await sharp({
+      create: { width: 12, height: 8, channels: 3, background: '#0a7' },
+    })
+      .png()
+      .toBuffer();
+    await input.setInputFiles({ name: 'sea-glass.png', mimeType: 'image/png', buffer: png });
+    await files.getByText('sea-glass.png').waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await shot('media-chosen');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    // The upload names the item after its file; the one new item opens and the tree shows it.
+    await page.getByRole('heading', { name: 'sea-glass', level: 2 }).waitFor();
+    await page.getByText('The media has been saved').waitFor();
+    await treeItem('sea-glass').waitFor();
+    expect(await dialog.count()).toBe(0);
+    expect(await treeItem('sea-glass').getAttribute('aria-selected')).toBe('true');
+    await shot('media-added');
+
+    // Two files: one item each, the menu reloads, nothing opens.
+    const addImages = async (...names: string[]) => {
+      await treeItem('Media Library').click();
+      await page.getByRole('heading', { name: 'Media Library', level: 2 }).waitFor();
+      await page.getByRole('button', { name: 'Add Item' }).click();
+      await dialog.getByRole('radio', { name: 'Image' }).check();
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await input.setInputFiles(
+        names.map((name) => ({
+          name,
+          mimeType: 'image/png',
+          buffer: name.startsWith('not-') ? Buffer.from('plain text, not a PNG') : png,
+        })),
+      );
+      for (const name of names) await files.getByText(name).waitFor();
+      await dialog.getByRole('button', { name: 'OK' }).click();
+    };
+    await addImages('dune.png', 'fern.png');
+    await dialog.waitFor({ state: 'detached' });
+    await treeItem('dune').waitFor();
+    await treeItem('fern').waitFor();
+    expect(await page.getByRole('heading', { name: 'Media Library', level: 2 }).count()).toBe(1);
+
+    // A file the server refuses (its bytes are not a PNG) stays listed with the server's message.
+    await addImages('not-an-image.png');
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'not-an-image.png: the content of this file is not a .png file',
+    );
+    await page.getByText('The media had issues saving').waitFor();
+    expect(await files.getByText('not-an-image.png').count()).toBe(1);
+    await shot('media-server-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await treeItem('fern').waitFor();
+    // No empty item is left behind.
+    expect(await treeItem('New Item').count()).toBe(0);
+    expect(await treeItem('not-an-image').count()).toBe(0);
   });
 
   it('a 401 from the menus leads to the unauthorized page, with a way to sign in again', async () => {

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 /** The Add Item and Select Item dialogs' rules (§5), as a person sees them. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MenuItem } from '@canopy/core';
-import { AddItemDialog } from './AddItemDialog';
+import { AddItemDialog, type AddItemDialogProps } from './AddItemDialog';
+import { addFiles } from './MediaFiles';
 import { SelectItemDialog } from './SelectItemDialog';
 
 afterEach(cleanup);
@@ -47,6 +48,8 @@ const templates = menuItem('Templates', {
     template('Folder', 'folder-template'),
     template('Hero', 'widget-template'),
     template('Image', 'image-template'),
+    template('Video', 'video-template'),
+    template('Multi-Stream Video', 'multi-stream-video-template'),
   ],
 });
 const page = menuItem('About', {
@@ -56,7 +59,10 @@ const page = menuItem('About', {
 
 const wrap = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
 
-function openAddItem(onCreate: (input: { template: MenuItem; name: string }) => Promise<void>) {
+function openAddItem(
+  onCreate: AddItemDialogProps['onCreate'],
+  extra: Partial<AddItemDialogProps> = {},
+) {
   return wrap(
     <AddItemDialog
       opened
@@ -64,6 +70,9 @@ function openAddItem(onCreate: (input: { template: MenuItem; name: string }) => 
       templateRoots={[templates]}
       onCancel={() => {}}
       onCreate={onCreate}
+      onCreateMedia={vi.fn()}
+      onMediaDone={vi.fn()}
+      {...extra}
     />,
   );
 }
@@ -117,6 +126,103 @@ describe('Add Item', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Page' }));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You may not create items here');
+  });
+});
+
+describe('Add Item for media (§5 upload rules in the browser)', () => {
+  const mediaLibrary = menuItem('Media Library', {
+    allowed_content_type: 'image,video,multi-stream-video,document,folder',
+  });
+  const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name);
+  const user = () => userEvent.setup({ applyAccept: false });
+
+  async function openFiles(extra: Partial<AddItemDialogProps> = {}) {
+    openAddItem(vi.fn(), { parent: mediaLibrary, ...extra });
+    expect(screen.queryByRole('radio', { name: 'Multi-Stream Video' })).toBeNull();
+    await user().click(await screen.findByRole('radio', { name: 'Image' }));
+    expect(screen.queryByRole('textbox', { name: /Item Name/ })).toBeNull();
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Click here to choose a file')).toBeTruthy();
+    expect(screen.getByText('or drag the file into this box.')).toBeTruthy();
+    return screen.getByLabelText('Choose files to upload') as HTMLInputElement;
+  }
+
+  const listed = () =>
+    screen
+      .queryAllByRole('listitem')
+      .filter((item) => item.closest('[aria-label="Files to upload"]'))
+      .map((item) => item.textContent);
+
+  it('removes refused files and lists every broken rule, naming the file', async () => {
+    const input = await openFiles();
+    const huge = png('poster.png');
+    Object.defineProperty(huge, 'size', { value: 100_000_001 });
+    await user().upload(input, [png('logo.png'), png('setup.exe'), png('README'), huge]);
+    const errors = [...screen.getByRole('alert').querySelectorAll('li')].map(
+      (li) => li.textContent,
+    );
+    expect(errors).toEqual([
+      'setup.exe: This filetype is not allowed for images',
+      'README: this file has no extension',
+      'poster.png: this file is over the max size of 100.0 MB',
+    ]);
+    expect(listed()).toEqual([expect.stringContaining('logo.png')]);
+  });
+
+  it('takes files dropped on the box, under the same rules', async () => {
+    await openFiles();
+    const box = screen.getByText('Click here to choose a file').closest('label')!;
+    fireEvent.drop(box, { dataTransfer: { files: [png('dropped.png'), png('notes.txt')] } });
+    expect(listed()).toEqual([expect.stringContaining('dropped.png')]);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'notes.txt: This filetype is not allowed for images',
+    );
+  });
+
+  it('refuses OK without a file', async () => {
+    const onCreateMedia = vi.fn();
+    await openFiles({ onCreateMedia });
+    await user().click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('alert').textContent).toBe('please select a file to upload');
+    expect(onCreateMedia).not.toHaveBeenCalled();
+  });
+
+  it('creates one item per file with its progress, keeping failed files listed', async () => {
+    const onMediaDone = vi.fn();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const onCreateMedia = vi.fn<AddItemDialogProps['onCreateMedia']>(
+      async ({ file, onProgress }) => {
+        onProgress(0.5);
+        await gate;
+        if (file.name === 'b.png') throw new Error('The file is not a PNG');
+        return `${file.name}-id`;
+      },
+    );
+    const input = await openFiles({ onCreateMedia, onMediaDone });
+    await user().upload(input, [png('a.png'), png('b.png')]);
+    expect(listed()).toHaveLength(2);
+    await user().click(screen.getByRole('button', { name: 'OK' }));
+    // The first file is half sent: its bar says so, the second has not started.
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-valuenow')),
+      ).toEqual(['50', '0']),
+    );
+    release();
+    await waitFor(() =>
+      expect(onMediaDone).toHaveBeenCalledWith({ created: ['a.png-id'], failed: 1 }),
+    );
+    expect(onCreateMedia.mock.calls.map(([call]) => call.file.name)).toEqual(['a.png', 'b.png']);
+    expect(onCreateMedia.mock.calls[0]![0].template.content_name).toBe('Image');
+    expect(screen.getByRole('alert').textContent).toBe('b.png: The file is not a PNG');
+    expect(listed()).toEqual([expect.stringContaining('b.png')]);
+  });
+
+  it('keeps only the first file in single mode', () => {
+    const result = addFiles([], [png('a.png'), png('b.png')], 'image', 'single');
+    expect(result.files.map((chosen) => chosen.file.name)).toEqual(['a.png']);
+    expect(result.errors).toEqual([]);
   });
 });
 

@@ -16,11 +16,12 @@ import {
 } from '@mantine/core';
 import { IconLogout, IconPlant2, IconSend } from '@tabler/icons-react';
 import { TEMPLATE_FOLDER_ID } from '@canopy/core';
-import { useSession } from '@canopy/ui';
+import { TOASTS, notify, useSession } from '@canopy/ui';
 import { api, dataOf, menusQuery, personQuery, sitesQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { TreePanel } from '../tree/TreePanel';
-import { AddItemDialog } from '../dialogs/AddItemDialog';
+import { AddItemDialog, NEW_ITEM_NAME } from '../dialogs/AddItemDialog';
+import { uploadMediaFile } from '../media-upload';
 import { clampWidth, loadPreferences, savePreferences } from '../tree/preferences';
 import classes from './shell.module.css';
 
@@ -61,6 +62,23 @@ export function Shell() {
     () => (menus.data ?? []).filter((root) => root.content_id === TEMPLATE_FOLDER_ID),
     [menus.data],
   );
+
+  /** POST /api/contents: a new item under the selected one; resolves with its id. */
+  const createItem = async (templateId: string, name: string) =>
+    dataOf<{ content_id: string }>(
+      await api().POST('/api/contents', {
+        body: { parent_id: selected!.content_id, template_id: templateId, content_name: name },
+      }),
+    ).content_id;
+
+  /** After an add: the parent expanded, the menu reloaded, and the one new item opened. */
+  const showAdded = async (contentId: string | null) => {
+    updatePreferences({
+      expanded: [...new Set([...preferences.expanded, selected!.content_id])],
+    });
+    await queryClient.invalidateQueries(menusQuery());
+    if (contentId) await navigate(`/content/${contentId}`);
+  };
 
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: preferences.width, breakpoint: 0 }}>
@@ -142,21 +160,33 @@ export function Shell() {
           templateRoots={templateRoots}
           onCancel={() => setAdding(false)}
           onCreate={async ({ template, name }) => {
-            const created = dataOf<{ content_id: string }>(
-              await api().POST('/api/contents', {
-                body: {
-                  parent_id: selected.content_id,
-                  template_id: template.content_id,
-                  content_name: name,
-                },
-              }),
-            );
+            const contentId = await createItem(template.content_id, name);
             setAdding(false);
-            updatePreferences({
-              expanded: [...new Set([...preferences.expanded, selected.content_id])],
-            });
-            await queryClient.invalidateQueries(menusQuery());
-            await navigate(`/content/${created.content_id}`);
+            await showAdded(contentId);
+          }}
+          onCreateMedia={async ({ template, file, onProgress }) => {
+            const contentId = await createItem(template.content_id, NEW_ITEM_NAME);
+            try {
+              await uploadMediaFile({ contentId, file, token: session.getToken(), onProgress });
+            } catch (error) {
+              // Leave no empty item behind a refused file.
+              await api().DELETE('/api/media/{id}', { params: { path: { id: contentId } } });
+              throw error;
+            }
+            return contentId;
+          }}
+          onMediaDone={async ({ created, failed }) => {
+            if (created.length + failed === 0) return;
+            notify(
+              failed === 0 ? 'success' : 'error',
+              failed === 0 ? TOASTS.mediaSaved : TOASTS.mediaSaveError,
+            );
+            if (failed > 0) {
+              await queryClient.invalidateQueries(menusQuery());
+              return;
+            }
+            setAdding(false);
+            await showAdded(created.length === 1 ? created[0]! : null);
           }}
         />
       )}
