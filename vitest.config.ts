@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The upload-cap test measures what a request keeps alive, not garbage awaiting collection.
+    execArgv: ['--expose-gc'],
     // PostgreSQL for the server suite: TEST_DATABASE_URL, else the local server, else a warning.
     globalSetup: ['packages/server/test/setup/database.global.ts'],
     setupFiles: ['packages/server/test/setup/database.env.ts'],
