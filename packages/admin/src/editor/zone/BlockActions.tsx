@@ -2,38 +2,24 @@
  * A block's Actions menu: the keyboard way to every layout move of §4 (Move up, Move down, Move
  * into container..., Remove), beside dragging.
  */
-import { ActionIcon, Button, Menu, Modal, Stack, Text } from "@mantine/core";
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconDots,
-  IconLogin2,
-  IconTrash,
-} from "@tabler/icons-react";
-import { useState } from "react";
-import { findLayoutNode, type LayoutNode } from "@canopy/core";
-import { useZone } from "./context";
-import { containerItems, siblingMove } from "./draft-ops";
-import { ZONE_TEXTS } from "./texts";
+import { ActionIcon, Button, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconDots, IconLogin2, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { findLayoutNode, type LayoutNode } from '@canopy/core';
+import { useZone } from './context';
+import { containerItems, siblingMove } from './draft-ops';
+import { ZONE_TEXTS } from './texts';
 
 /** The container items a node can move into: not its own parent, nor any inside itself. */
 function targetsFor(layout: LayoutNode, nodeId: string) {
   const location = findLayoutNode(layout, nodeId);
   if (!location) return [];
   return containerItems(layout).filter(
-    ({ item }) =>
-      item.id !== location.parent?.id &&
-      findLayoutNode(location.node, item.id) == null,
+    ({ item }) => item.id !== location.parent?.id && findLayoutNode(location.node, item.id) == null,
   );
 }
 
-export function BlockActions({
-  nodeId,
-  name,
-}: {
-  nodeId: string;
-  name: string;
-}) {
+export function BlockActions({ nodeId, name }: { nodeId: string; name: string }) {
   const zone = useZone();
   const [choosing, setChoosing] = useState(false);
   if (zone.readOnly) return null;
@@ -86,15 +72,9 @@ export function BlockActions({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        opened={choosing}
-        onClose={() => setChoosing(false)}
-        title={ZONE_TEXTS.moveIntoTitle}
-      >
+      <Modal opened={choosing} onClose={() => setChoosing(false)} title={ZONE_TEXTS.moveIntoTitle}>
         <Stack gap="xs">
-          <Text size="sm">
-            Choose where {name} goes: it is placed at the end of that item.
-          </Text>
+          <Text size="sm">Choose where {name} goes: it is placed at the end of that item.</Text>
           {targets.map(({ item, container, index }) => (
             <Button
               key={item.id}
@@ -102,7 +82,7 @@ export function BlockActions({
               justify="flex-start"
               onClick={() => {
                 setChoosing(false);
-                zone.move(nodeId, { position: "into", targetId: item.id });
+                zone.move(nodeId, { position: 'into', targetId: item.id });
               }}
             >
               {`${zone.nameOf(container.id) ?? ZONE_TEXTS.unknownWidget}, item ${index + 1}`}

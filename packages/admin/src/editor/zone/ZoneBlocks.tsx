@@ -3,44 +3,24 @@
  * name and holding its fields, a container's items inside their container, and a missing block
  * as §2's 'Block with id ... not found'.
  */
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Fieldset,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { IconAlertTriangle, IconGripVertical } from "@tabler/icons-react";
-import { useDroppable } from "@dnd-kit/core";
-import {
-  SortableContext,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import type { LayoutNode, Template } from "@canopy/core";
-import { AddBlockMenu } from "./AddBlockMenu";
-import { BlockActions } from "./BlockActions";
-import { useZone } from "./context";
-import { listId } from "./dnd";
-import { blockState, isContainer, isContainerItem } from "./draft-ops";
-import { STATE_LABELS, ZONE_TEXTS, missingBlockText } from "./texts";
-import classes from "./zone.module.css";
+import { Alert, Badge, Box, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconGripVertical } from '@tabler/icons-react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { LayoutNode, Template } from '@canopy/core';
+import { AddBlockMenu } from './AddBlockMenu';
+import { BlockActions } from './BlockActions';
+import { useZone } from './context';
+import { listId } from './dnd';
+import { blockState, isContainer, isContainerItem } from './draft-ops';
+import { STATE_LABELS, ZONE_TEXTS, missingBlockText } from './texts';
+import classes from './zone.module.css';
 
-const STATE_COLOURS = { new: "green", edited: "blue", deleted: "red" } as const;
+const STATE_COLOURS = { new: 'green', edited: 'blue', deleted: 'red' } as const;
 
 /** The blocks a node holds (the zone, or a container item), sortable, and a drop target. */
-export function ZoneList({
-  parent,
-  empty,
-}: {
-  parent: LayoutNode;
-  empty?: string;
-}) {
+export function ZoneList({ parent, empty }: { parent: LayoutNode; empty?: string }) {
   const zone = useZone();
   const blocks = parent.blocks ?? [];
   const { setNodeRef, isOver } = useDroppable({
@@ -48,16 +28,8 @@ export function ZoneList({
     disabled: zone.readOnly,
   });
   return (
-    <SortableContext
-      items={blocks.map((b) => b.id)}
-      strategy={verticalListSortingStrategy}
-    >
-      <Stack
-        gap="sm"
-        ref={setNodeRef}
-        className={classes.list}
-        data-over={isOver || undefined}
-      >
+    <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
+      <Stack gap="sm" ref={setNodeRef} className={classes.list} data-over={isOver || undefined}>
         {blocks.map((node) => (
           <ZoneNode key={node.id} node={node} />
         ))}
@@ -115,25 +87,16 @@ function ZoneNode({ node }: { node: LayoutNode }) {
           title={missingBlockText(node.id)}
         >
           <Group justify="space-between">
-            <Text size="sm">
-              It is in the layout but not among the zone&apos;s blocks.
-            </Text>
+            <Text size="sm">It is in the layout but not among the zone&apos;s blocks.</Text>
             {!zone.readOnly && (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => zone.remove(node.id)}
-              >
+              <Button size="xs" variant="default" onClick={() => zone.remove(node.id)}>
                 {ZONE_TEXTS.remove}
               </Button>
             )}
           </Group>
         </Alert>
       ) : (
-        <BlockFieldset
-          node={node}
-          template={zone.widgets.byId.get(block.template_id)}
-        >
+        <BlockFieldset node={node} template={zone.widgets.byId.get(block.template_id)}>
           <Group justify="space-between" wrap="nowrap" mb="xs">
             <Group gap="xs">
               {handle}
@@ -160,9 +123,7 @@ function BlockFieldset({
   const block = zone.region!.content_blocks[node.id]!;
   const legend =
     template?.template_name ??
-    (zone.widgets.failed.has(block.template_id)
-      ? ZONE_TEXTS.unknownWidget
-      : ZONE_TEXTS.loading);
+    (zone.widgets.failed.has(block.template_id) ? ZONE_TEXTS.unknownWidget : ZONE_TEXTS.loading);
   const templateBlocks = Object.values(template?.template_blocks ?? {}).sort(
     (a, b) => a.block_order - b.block_order,
   );
@@ -176,7 +137,7 @@ function BlockFieldset({
           return (
             <div key={templateBlock.block_id}>
               {zone.renderField(definition, {
-                kind: "block",
+                kind: 'block',
                 blockId: node.id,
                 templateBlockId: templateBlock.block_id,
               })}
@@ -222,12 +183,7 @@ function ContainerItem({
   const widgets =
     zone.widgets.allowed &&
     (own
-      ? [
-          own,
-          ...zone.widgets.allowed.filter(
-            (w) => w.template_id !== own.template_id,
-          ),
-        ]
+      ? [own, ...zone.widgets.allowed.filter((w) => w.template_id !== own.template_id)]
       : zone.widgets.allowed);
   return (
     <Box className={classes.item} role="group" aria-label={place}>
@@ -237,23 +193,16 @@ function ContainerItem({
         </Text>
         <AddBlockMenu
           widgets={widgets}
-          placement={{ position: "into", targetId: item.id }}
+          placement={{ position: 'into', targetId: item.id }}
           placeName={place}
         />
       </Group>
-      <ZoneList
-        parent={item}
-        empty={zone.readOnly ? "This item is empty." : undefined}
-      />
+      <ZoneList parent={item} empty={zone.readOnly ? 'This item is empty.' : undefined} />
     </Box>
   );
 }
 
-export function StateBadge({
-  state,
-}: {
-  state: ReturnType<typeof blockState>;
-}) {
+export function StateBadge({ state }: { state: ReturnType<typeof blockState> }) {
   if (!state) return null;
   return (
     <Badge size="sm" variant="light" color={STATE_COLOURS[state]}>

@@ -4,7 +4,7 @@
  * Actions menu, and removed (§4 Layout moves). Every change goes into the item editor's draft;
  * Save sends it.
  */
-import { Button, Group, Input, Paper, Stack, Text } from "@mantine/core";
+import { Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import {
   DndContext,
   DragOverlay,
@@ -14,23 +14,14 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
-} from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  emptyZoneLayout,
-  type LayoutPlacement,
-  type Template,
-} from "@canopy/core";
-import { notify } from "@canopy/ui";
-import {
-  useEditor,
-  type DraftContent,
-  type FieldEditorProps,
-} from "../contract";
-import { AddBlockMenu } from "./AddBlockMenu";
-import { ZoneContext, type ZoneApi } from "./context";
-import { dropPlacement, droppableNode, zoneCollisions } from "./dnd";
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { emptyZoneLayout, type LayoutPlacement, type Template } from '@canopy/core';
+import { useEditor, type DraftContent, type FieldEditorProps } from '../contract';
+import { AddBlockMenu } from './AddBlockMenu';
+import { ZoneContext, type ZoneApi } from './context';
+import { dropPlacement, droppableNode, zoneCollisions } from './dnd';
 import {
   addBlock,
   moveBlock,
@@ -39,25 +30,25 @@ import {
   zoneLayout,
   zoneRegion,
   type ZoneOutcome,
-} from "./draft-ops";
-import { ZONE_TEXTS } from "./texts";
-import { useZoneWidgets } from "./widgets";
-import { StateBadge, ZoneList } from "./ZoneBlocks";
-import classes from "./zone.module.css";
+} from './draft-ops';
+import { ZONE_TEXTS } from './texts';
+import { useZoneWidgets } from './widgets';
+import { StateBadge, ZoneList } from './ZoneBlocks';
+import classes from './zone.module.css';
 
 /** Ids made before a change, so a recipe that runs twice makes the same rows. */
 function idSupply(ids: string[]): () => string {
   let next = 0;
   return () => {
     const id = ids[next++];
-    if (id === undefined) throw new Error("The zone ran out of new ids");
+    if (id === undefined) throw new Error('The zone ran out of new ids');
     return id;
   };
 }
 
 export function ZoneEditor(props: FieldEditorProps) {
   const editor = useEditor();
-  if (props.target.kind !== "content") {
+  if (props.target.kind !== 'content') {
     return (
       <Input.Wrapper label={props.label} description={props.description}>
         <Text size="sm" c="dimmed">
@@ -66,13 +57,7 @@ export function ZoneEditor(props: FieldEditorProps) {
       </Input.Wrapper>
     );
   }
-  return (
-    <ContentZone
-      {...props}
-      templateBlockId={props.target.templateBlockId}
-      editor={editor}
-    />
-  );
+  return <ContentZone {...props} templateBlockId={props.target.templateBlockId} editor={editor} />;
 }
 
 function ContentZone({
@@ -90,21 +75,14 @@ function ContentZone({
     () => (region ? zoneLayout(region) : emptyZoneLayout(templateBlockId)),
     [region, templateBlockId],
   );
-  const blocks = useMemo(
-    () => Object.values(region?.content_blocks ?? {}),
-    [region],
-  );
-  const widgets = useZoneWidgets(
-    editor.template.template_id,
-    props.definition.allowed_widgets,
-    [...new Set(blocks.map((b) => b.template_id))],
-  );
+  const blocks = useMemo(() => Object.values(region?.content_blocks ?? {}), [region]);
+  const widgets = useZoneWidgets(editor.template.template_id, props.definition.allowed_widgets, [
+    ...new Set(blocks.map((b) => b.template_id)),
+  ]);
   const nameOf = useCallback(
     (nodeId: string) => {
       const block = region?.content_blocks[nodeId];
-      return block
-        ? (widgets.byId.get(block.template_id)?.template_name ?? null)
-        : null;
+      return block ? (widgets.byId.get(block.template_id)?.template_name ?? null) : null;
     },
     [region, widgets.byId],
   );
@@ -118,18 +96,14 @@ function ContentZone({
   } | null>(null);
   useEffect(() => {
     if (!focusNext) return;
-    const node = rootRef.current?.querySelector(
-      `[data-zone-node="${focusNext.id}"]`,
-    );
+    const node = rootRef.current?.querySelector(`[data-zone-node="${focusNext.id}"]`);
     const field = focusNext.field
-      ? node?.querySelector<HTMLElement>(
-          'input, textarea, [contenteditable="true"]',
-        )
+      ? node?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"]')
       : null;
     const target = field ?? focusTargets.current.get(focusNext.id);
     if (!target) return;
     target.focus();
-    target.scrollIntoView?.({ block: "nearest" });
+    target.scrollIntoView?.({ block: 'nearest' });
     setFocusNext(null);
   }, [focusNext, layout, widgets.byId]);
 
@@ -139,9 +113,7 @@ function ContentZone({
         const outcome = op(d);
         // §4: an item not found during a layout move or delete is only logged.
         if (!outcome.ok)
-          console.warn(
-            `Zone layout change refused (${outcome.reason}): ${outcome.id}`,
-          );
+          console.warn(`Zone layout change refused (${outcome.reason}): ${outcome.id}`);
       }),
     [update],
   );
@@ -158,9 +130,7 @@ function ContentZone({
       // A new region (when the zone has none yet), the block, two container items, the fields.
       const supply = Array.from({ length: fields + 4 }, () => newId());
       const blockId = region ? supply[0]! : supply[1]!;
-      change((d) =>
-        addBlock(d, templateBlockId, widget, idSupply(supply), placement),
-      );
+      change((d) => addBlock(d, templateBlockId, widget, idSupply(supply), placement));
       setFocusNext({ id: blockId, field: true });
     },
     move(nodeId, placement) {
@@ -175,17 +145,13 @@ function ContentZone({
       const block = region?.content_blocks[blockId];
       const widget = block ? widgets.byId.get(block.template_id) : undefined;
       const supply = [newId(), newId()];
-      change((d) =>
-        restoreBlock(d, templateBlockId, blockId, widget, idSupply(supply)),
-      );
+      change((d) => restoreBlock(d, templateBlockId, blockId, widget, idSupply(supply)));
       setFocusNext({ id: blockId, field: false });
     },
     focusTarget(nodeId, element) {
       if (element) focusTargets.current.set(nodeId, element);
     },
   };
-
-  useDeletionToasts(draft, blocks);
 
   // Dragging: the pointer after a few pixels (so clicks stay clicks), or the keyboard.
   const sensors = useSensors(
@@ -233,16 +199,11 @@ function ContentZone({
             onDragEnd={onDragEnd}
             accessibility={{ announcements }}
           >
-            <ZoneList
-              parent={layout}
-              empty={readOnly ? undefined : ZONE_TEXTS.empty}
-            />
+            <ZoneList parent={layout} empty={readOnly ? undefined : ZONE_TEXTS.empty} />
             <DragOverlay>
               {dragging && (
                 <Paper shadow="md" p="xs" withBorder className={classes.block}>
-                  <Text fw={600}>
-                    {nameOf(dragging) ?? ZONE_TEXTS.unknownWidget}
-                  </Text>
+                  <Text fw={600}>{nameOf(dragging) ?? ZONE_TEXTS.unknownWidget}</Text>
                 </Paper>
               )}
             </DragOverlay>
@@ -265,14 +226,9 @@ function ContentZone({
                 {ZONE_TEXTS.removedTitle}
               </Text>
               {removed.map((block) => (
-                <Group
-                  key={block.block_id}
-                  gap="xs"
-                  data-zone-removed={block.block_id}
-                >
+                <Group key={block.block_id} gap="xs" data-zone-removed={block.block_id}>
                   <Text size="sm">
-                    {widgets.byId.get(block.template_id)?.template_name ??
-                      ZONE_TEXTS.unknownWidget}
+                    {widgets.byId.get(block.template_id)?.template_name ?? ZONE_TEXTS.unknownWidget}
                   </Text>
                   <StateBadge state="deleted" />
                   {!readOnly && (
@@ -294,44 +250,12 @@ function ContentZone({
   );
 }
 
-/**
- * §8: 'The content block has been deleted' once a Save took a removed block away (the editor
- * drops deleted blocks from the draft after a successful Save). Blocks that come back unmarked
- * (changes discarded) or belong to another version say nothing.
- */
-function useDeletionToasts(
-  draft: DraftContent,
-  blocks: { block_id: string; cmsItemStatus?: { delete?: boolean } }[],
-) {
-  const pending = useRef<{ key: string; ids: Set<string> }>({
-    key: "",
-    ids: new Set(),
-  });
-  const key = `${draft.content_id}:${draft.version}`;
-  useEffect(() => {
-    const present = new Map(blocks.map((b) => [b.block_id, b]));
-    const previous = pending.current;
-    if (previous.key === key) {
-      const gone = [...previous.ids].filter((id) => !present.has(id));
-      if (gone.length > 0) notify("success", ZONE_TEXTS.blockDeleted);
-    }
-    pending.current = {
-      key,
-      ids: new Set(
-        blocks.filter((b) => b.cmsItemStatus?.delete).map((b) => b.block_id),
-      ),
-    };
-  }, [blocks, key]);
-}
-
 /** Screen-reader announcements that name blocks by their widget, not by their ids. */
-function useAnnouncements(
-  nameOf: (id: string) => string | null,
-): Announcements {
+function useAnnouncements(nameOf: (id: string) => string | null): Announcements {
   const label = (id: string | number) => {
     const { nodeId, isList } = droppableNode(String(id));
-    if (isList) return `the list of ${nameOf(nodeId) ?? "the zone"}`;
-    return nameOf(nodeId) ?? "a block";
+    if (isList) return `the list of ${nameOf(nodeId) ?? 'the zone'}`;
+    return nameOf(nodeId) ?? 'a block';
   };
   return {
     onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,

@@ -9,14 +9,10 @@ import {
   type Active,
   type CollisionDetection,
   type Over,
-} from "@dnd-kit/core";
-import {
-  findLayoutNode,
-  type LayoutNode,
-  type LayoutPlacement,
-} from "@canopy/core";
+} from '@dnd-kit/core';
+import { findLayoutNode, type LayoutNode, type LayoutPlacement } from '@canopy/core';
 
-const LIST_PREFIX = "list:";
+const LIST_PREFIX = 'list:';
 
 /** The droppable id of the list of blocks a node holds (the zone root or a container item). */
 export const listId = (nodeId: string) => `${LIST_PREFIX}${nodeId}`;
@@ -53,13 +49,13 @@ export function zoneCollisions(layout: () => LayoutNode): CollisionDetection {
 /** Where a dropped block goes, or null when it was dropped where it already is. */
 export function dropPlacement(
   layout: LayoutNode,
-  active: Pick<Active, "id" | "rect">,
-  over: Pick<Over, "id" | "rect">,
+  active: Pick<Active, 'id' | 'rect'>,
+  over: Pick<Over, 'id' | 'rect'>,
 ): LayoutPlacement | null {
   const activeId = String(active.id);
   const target = droppableNode(String(over.id));
   if (target.nodeId === activeId) return null;
-  if (target.isList) return { position: "into", targetId: target.nodeId };
+  if (target.isList) return { position: 'into', targetId: target.nodeId };
 
   const from = findLayoutNode(layout, activeId);
   const to = findLayoutNode(layout, target.nodeId);
@@ -67,12 +63,12 @@ export function dropPlacement(
   if (from.parent && from.parent === to.parent) {
     // Within one list the block takes the target's place, as the sorted preview showed it.
     return {
-      position: from.index < to.index ? "after" : "before",
+      position: from.index < to.index ? 'after' : 'before',
       targetId: target.nodeId,
     };
   }
   const dragged = active.rect.current.translated;
   const middle = over.rect.top + over.rect.height / 2;
   const below = dragged ? dragged.top + dragged.height / 2 > middle : false;
-  return { position: below ? "after" : "before", targetId: target.nodeId };
+  return { position: below ? 'after' : 'before', targetId: target.nodeId };
 }

@@ -4,7 +4,7 @@
  * container item, remove it. Each operation changes the zone's layout through core's pure layout
  * functions and sets the change statuses a Save sends; a failure leaves the draft as it was.
  */
-import { current, isDraft } from "immer";
+import { current, isDraft } from 'immer';
 import {
   CONTAINER_ITEM_TYPE,
   CONTAINER_TYPE,
@@ -19,38 +19,26 @@ import {
   type LayoutNode,
   type LayoutPlacement,
   type Template,
-} from "@canopy/core";
-import type { DraftBlock, DraftContent, DraftRegion } from "../contract";
+} from '@canopy/core';
+import type { DraftBlock, DraftContent, DraftRegion } from '../contract';
 
 /** What a widget template must say for a block of it to be made. */
-export type WidgetTemplate = Pick<
-  Template,
-  "template_id" | "widget_type" | "template_blocks"
->;
+export type WidgetTemplate = Pick<Template, 'template_id' | 'widget_type' | 'template_blocks'>;
 
 export type ZoneOutcome =
   { ok: true; id: string } | { ok: false; reason: LayoutFailure; id: string };
 
-export const CONTAINER_WIDGET = "Container Widget";
+export const CONTAINER_WIDGET = 'Container Widget';
 
 /** The zone's region: the first one of its field that is not being deleted. */
-export function zoneRegion(
-  draft: DraftContent,
-  templateBlockId: string,
-): DraftRegion | null {
+export function zoneRegion(draft: DraftContent, templateBlockId: string): DraftRegion | null {
   const field = draft.content_fields[templateBlockId];
   if (!field) return null;
-  return (
-    Object.values(field.dynamic_content_regions).find(
-      (r) => !r.cmsItemStatus?.delete,
-    ) ?? null
-  );
+  return Object.values(field.dynamic_content_regions).find((r) => !r.cmsItemStatus?.delete) ?? null;
 }
 
 /** The region's layout; a region without one lays out as an empty zone. */
-export function zoneLayout(
-  region: Pick<DraftRegion, "region_id" | "region_value">,
-): LayoutNode {
+export function zoneLayout(region: Pick<DraftRegion, 'region_id' | 'region_value'>): LayoutNode {
   const value = region.region_value;
   const layout = value && isDraft(value) ? current(value) : value;
   return layout ?? emptyZoneLayout(region.region_id);
@@ -77,20 +65,18 @@ export function addBlock(
   placement?: LayoutPlacement,
 ): ZoneOutcome {
   const region = ensureRegion(draft, templateBlockId, newId);
-  if (!region) return { ok: false, reason: "notFound", id: templateBlockId };
+  if (!region) return { ok: false, reason: 'notFound', id: templateBlockId };
   const blockId = newId();
   const node =
-    widget.widget_type === CONTAINER_WIDGET
-      ? containerWithItems(blockId, newId)
-      : { id: blockId };
+    widget.widget_type === CONTAINER_WIDGET ? containerWithItems(blockId, newId) : { id: blockId };
   const layout = zoneLayout(region);
-  const where = placement ?? { position: "into", targetId: layout.id };
+  const where = placement ?? { position: 'into', targetId: layout.id };
   const refused = refusedPlacement(layout, where);
   if (refused) return refused;
   const result = placeLayoutNode(layout, node, where);
   if (!result.ok) return { ok: false, reason: result.reason, id: result.id };
 
-  const fields: DraftBlock["content_blocks_fields"] = {};
+  const fields: DraftBlock['content_blocks_fields'] = {};
   for (const templateBlock of Object.values(widget.template_blocks)) {
     const definition = Object.values(templateBlock.template_fields)[0];
     fields[templateBlock.block_id] = {
@@ -124,7 +110,7 @@ export function moveBlock(
   placement: LayoutPlacement,
 ): ZoneOutcome {
   const region = zoneRegion(draft, templateBlockId);
-  if (!region) return { ok: false, reason: "notFound", id: templateBlockId };
+  if (!region) return { ok: false, reason: 'notFound', id: templateBlockId };
   const layout = zoneLayout(region);
   const refused = refusedPlacement(layout, placement);
   if (refused) return refused;
@@ -144,42 +130,54 @@ export function removeBlock(
   nodeId: string,
 ): ZoneOutcome {
   const region = zoneRegion(draft, templateBlockId);
-  if (!region) return { ok: false, reason: "notFound", id: templateBlockId };
+  if (!region) return { ok: false, reason: 'notFound', id: templateBlockId };
   const result = removeLayoutNode(zoneLayout(region), nodeId);
   if (!result.ok) return { ok: false, reason: result.reason, id: result.id };
   for (const id of [nodeId, ...layoutBlockIds(result.removed)]) {
     const block = region.content_blocks[id];
     if (!block) continue;
-    if (block.cmsItemStatus?.create) delete region.content_blocks[id];
-    else block.cmsItemStatus = { delete: true };
+    if (block.cmsItemStatus?.create) {
+      delete region.content_blocks[id];
+      continue;
+    }
+    block.cmsItemStatus = { delete: true };
+    // Its fields go with it: nothing of them is sent beside the block's delete.
+    for (const [key, field] of Object.entries(block.content_blocks_fields)) {
+      if (field.cmsItemStatus?.create) delete block.content_blocks_fields[key];
+      else delete field.cmsItemStatus;
+    }
   }
   setLayout(region, result.layout);
   return { ok: true, id: nodeId };
 }
 
-/** Puts a block marked for deletion back, at the end of the zone (a container with new items). */
+/**
+ * Puts a block marked for deletion back, at the end of the zone (a container with new items); its
+ * fields are sent with their values as shown.
+ */
 export function restoreBlock(
   draft: DraftContent,
   templateBlockId: string,
   blockId: string,
-  widget: Pick<WidgetTemplate, "widget_type"> | undefined,
+  widget: Pick<WidgetTemplate, 'widget_type'> | undefined,
   newId: () => string,
 ): ZoneOutcome {
   const region = zoneRegion(draft, templateBlockId);
   const block = region?.content_blocks[blockId];
   if (!region || !block?.cmsItemStatus?.delete)
-    return { ok: false, reason: "notFound", id: blockId };
+    return { ok: false, reason: 'notFound', id: blockId };
   const layout = zoneLayout(region);
   const node =
-    widget?.widget_type === CONTAINER_WIDGET
-      ? containerWithItems(blockId, newId)
-      : { id: blockId };
+    widget?.widget_type === CONTAINER_WIDGET ? containerWithItems(blockId, newId) : { id: blockId };
   const result = placeLayoutNode(layout, node, {
-    position: "into",
+    position: 'into',
     targetId: layout.id,
   });
   if (!result.ok) return { ok: false, reason: result.reason, id: result.id };
   delete block.cmsItemStatus;
+  // Edits made before the removal are still shown, so they are sent again.
+  for (const field of Object.values(block.content_blocks_fields))
+    field.cmsItemStatus = { edited: true };
   setLayout(region, result.layout);
   return { ok: true, id: blockId };
 }
@@ -195,7 +193,7 @@ export function siblingMove(
   const sibling = location.parent.blocks?.[location.index + direction];
   if (sibling)
     return {
-      position: direction < 0 ? "before" : "after",
+      position: direction < 0 ? 'before' : 'after',
       targetId: sibling.id,
     };
   // At the edge of a container item, the next step leaves the container.
@@ -204,7 +202,7 @@ export function siblingMove(
   const container = findLayoutNode(layout, item.id)?.parent;
   if (!container) return null;
   return {
-    position: direction < 0 ? "before" : "after",
+    position: direction < 0 ? 'before' : 'after',
     targetId: container.id,
   };
 }
@@ -213,8 +211,7 @@ export function siblingMove(
 export function containerItems(
   layout: LayoutNode,
 ): { item: LayoutNode; container: LayoutNode; index: number }[] {
-  const found: { item: LayoutNode; container: LayoutNode; index: number }[] =
-    [];
+  const found: { item: LayoutNode; container: LayoutNode; index: number }[] = [];
   const visit = (node: LayoutNode) => {
     (node.blocks ?? []).forEach((child, index) => {
       if (isContainer(node) && isContainerItem(child))
@@ -227,16 +224,16 @@ export function containerItems(
 }
 
 /** What a block shows as its state until the next Save. */
-export type BlockState = "new" | "edited" | "deleted" | null;
+export type BlockState = 'new' | 'edited' | 'deleted' | null;
 
 export function blockState(block: DraftBlock): BlockState {
   const status = block.cmsItemStatus;
-  if (status?.delete) return "deleted";
-  if (status?.create) return "new";
+  if (status?.delete) return 'deleted';
+  if (status?.create) return 'new';
   const fieldChanged = Object.values(block.content_blocks_fields).some(
     (field) => field.cmsItemStatus?.create || field.cmsItemStatus?.edited,
   );
-  return status?.edited || fieldChanged ? "edited" : null;
+  return status?.edited || fieldChanged ? 'edited' : null;
 }
 
 /** The zone's region, made (with its field's id) when the field has none yet. */
@@ -265,19 +262,14 @@ function ensureRegion(
  * Blocks go into the zone itself or into a container item, and before or after a block: never
  * into a plain block, nor beside a container item (a container keeps exactly its items).
  */
-function refusedPlacement(
-  layout: LayoutNode,
-  placement: LayoutPlacement,
-): ZoneOutcome | null {
+function refusedPlacement(layout: LayoutNode, placement: LayoutPlacement): ZoneOutcome | null {
   const target = findLayoutNode(layout, placement.targetId);
-  if (!target) return { ok: false, reason: "notFound", id: placement.targetId };
+  if (!target) return { ok: false, reason: 'notFound', id: placement.targetId };
   const fits =
-    placement.position === "into"
+    placement.position === 'into'
       ? target.parent === null || isContainerItem(target.node)
       : target.parent !== null && !isContainerItem(target.node);
-  return fits
-    ? null
-    : { ok: false, reason: "invalidTarget", id: placement.targetId };
+  return fits ? null : { ok: false, reason: 'invalidTarget', id: placement.targetId };
 }
 
 function setLayout(region: DraftRegion, layout: LayoutNode): void {

@@ -2,21 +2,16 @@
  * A real EditorContext around the zone editor for component tests: the draft in React state,
  * changed with immer recipes, block fields rendered as plain text inputs that mark their row.
  */
-import { MantineProvider, TextInput } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { produce } from "immer";
-import { useState, type ReactNode } from "react";
-import type { Template } from "@canopy/core";
-import { ToastHost } from "@canopy/ui";
-import {
-  EditorContext,
-  type DraftContent,
-  type EditorApi,
-  type FieldTarget,
-} from "../contract";
-import { zoneRegion } from "./draft-ops";
-import { templateQuery, widgetReferencesQuery } from "./widgets";
-import { PAGE_TEMPLATE, ZONE_BLOCK, sequentialIds } from "./test-fixtures";
+import { MantineProvider, TextInput } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { produce } from 'immer';
+import { useState, type ReactNode } from 'react';
+import type { Template } from '@canopy/core';
+import { ToastHost } from '@canopy/ui';
+import { EditorContext, type DraftContent, type EditorApi, type FieldTarget } from '../contract';
+import { zoneRegion } from './draft-ops';
+import { templateQuery, widgetReferencesQuery } from './widgets';
+import { PAGE_TEMPLATE, ZONE_BLOCK, sequentialIds } from './test-fixtures';
 
 export interface Harness {
   /** The draft as it is now (what a Save would send). */
@@ -79,15 +74,11 @@ export function TestEditor({
         onChange={(value) =>
           setDraft((current) =>
             produce(current, (d) => {
-              if (target.kind !== "block") return;
-              const block = zoneRegion(d, ZONE_BLOCK)!.content_blocks[
-                target.blockId
-              ]!;
-              const field =
-                block.content_blocks_fields[target.templateBlockId]!;
+              if (target.kind !== 'block') return;
+              const block = zoneRegion(d, ZONE_BLOCK)!.content_blocks[target.blockId]!;
+              const field = block.content_blocks_fields[target.templateBlockId]!;
               field.field_value = value;
-              if (!field.cmsItemStatus?.create)
-                field.cmsItemStatus = { edited: true };
+              if (!field.cmsItemStatus?.create) field.cmsItemStatus = { edited: true };
             }),
           )
         }
@@ -99,9 +90,7 @@ export function TestEditor({
     <MantineProvider env="test">
       <ToastHost />
       <QueryClientProvider client={client}>
-        <EditorContext.Provider value={editor}>
-          {children}
-        </EditorContext.Provider>
+        <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
   );
@@ -121,11 +110,8 @@ function BlockFieldInput({
   onChange: (value: string) => void;
 }) {
   const block =
-    target.kind === "block"
-      ? zoneRegion(draft, ZONE_BLOCK)?.content_blocks[target.blockId]
-      : null;
-  const value =
-    block?.content_blocks_fields[target.templateBlockId]?.field_value ?? "";
+    target.kind === 'block' ? zoneRegion(draft, ZONE_BLOCK)?.content_blocks[target.blockId] : null;
+  const value = block?.content_blocks_fields[target.templateBlockId]?.field_value ?? '';
   return (
     <TextInput
       label={label}

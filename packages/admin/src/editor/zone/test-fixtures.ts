@@ -1,21 +1,17 @@
 /** A page with one zone, and the widget templates its blocks use, for the zone editor's tests. */
-import type {
-  Template,
-  TemplateBlock,
-  TemplateFieldDefinition,
-} from "@canopy/core";
-import type { DraftBlock, DraftContent } from "../contract";
+import type { Template, TemplateBlock, TemplateFieldDefinition } from '@canopy/core';
+import type { DraftBlock, DraftContent } from '../contract';
 
-export const ZONE_BLOCK = "zone-tb";
-export const ZONE_FIELD = "zone-field";
-export const REGION = "region-1";
+export const ZONE_BLOCK = 'zone-tb';
+export const ZONE_FIELD = 'zone-field';
+export const REGION = 'region-1';
 export const IDS = {
-  hero: "block-hero",
-  quote: "block-quote",
-  grid: "block-grid",
-  itemA: "item-a",
-  itemB: "item-b",
-  card: "block-card",
+  hero: 'block-hero',
+  quote: 'block-quote',
+  grid: 'block-grid',
+  itemA: 'item-a',
+  itemB: 'item-b',
+  card: 'block-card',
 } as const;
 
 export function definition(
@@ -59,7 +55,7 @@ function templateBlock(
     block_name: name,
     block_order: order,
     template_fields: {
-      [name]: definition(block_id, name, "Short Text", extra),
+      [name]: definition(block_id, name, 'Short Text', extra),
     },
   };
 }
@@ -73,7 +69,7 @@ export function widget(
   return {
     template_id,
     template_name,
-    template_type_id: "widget-template",
+    template_type_id: 'widget-template',
     parent_id: null,
     template_order: 1,
     template_blocks: Object.fromEntries(
@@ -83,61 +79,52 @@ export function widget(
       }),
     ),
     file_layout: null,
-    widget_type: "Block Widget",
+    widget_type: 'Block Widget',
     custom_icon_class: null,
     container_item_child_reference: null,
     widget_template_data: null,
     childLevelsNeeded: 0,
-    allowed_content_type: "",
-    allowed_template_type: "",
-    updated_date: "2026-11-01T10:00:00Z",
+    allowed_content_type: '',
+    allowed_template_type: '',
+    updated_date: '2026-11-01T10:00:00Z',
     updated_by: null,
     ...extra,
   };
 }
 
 export const WIDGETS = {
-  hero: widget("w-hero", "Hero Banner", [["Heading"], ["Subheading"]]),
-  quote: widget("w-quote", "Quote", [["Quote"], ["Attribution"]]),
-  card: widget("w-card", "Card", [["Title", { default_value: "Untitled" }]], {
-    widget_type: "Container Item Widget",
+  hero: widget('w-hero', 'Hero Banner', [['Heading'], ['Subheading']]),
+  quote: widget('w-quote', 'Quote', [['Quote'], ['Attribution']]),
+  card: widget('w-card', 'Card', [['Title', { default_value: 'Untitled' }]], {
+    widget_type: 'Container Item Widget',
   }),
-  grid: widget("w-grid", "Card Grid", [["Heading"]], {
-    widget_type: "Container Widget",
-    container_item_child_reference: "w-card",
+  grid: widget('w-grid', 'Card Grid', [['Heading']], {
+    widget_type: 'Container Widget',
+    container_item_child_reference: 'w-card',
   }),
 };
 
 /** The zone field's definition: it allows the hero, the quote and the grid. */
-export const ZONE_DEFINITION = definition(
-  ZONE_BLOCK,
-  "Main Zone",
-  "Dynamic Zone",
-  {
-    allowed_widgets: "w-hero|w-quote|w-grid",
-  },
-);
+export const ZONE_DEFINITION = definition(ZONE_BLOCK, 'Main Zone', 'Dynamic Zone', {
+  allowed_widgets: 'w-hero|w-quote|w-grid',
+});
 
 export const PAGE_TEMPLATE: Template = {
-  ...widget("t-page", "Page", []),
-  template_type_id: "page-template",
+  ...widget('t-page', 'Page', []),
+  template_type_id: 'page-template',
   widget_type: null,
   template_blocks: {
     [ZONE_BLOCK]: {
       block_id: ZONE_BLOCK,
-      template_id: "t-page",
-      block_name: "Main Zone",
+      template_id: 't-page',
+      block_name: 'Main Zone',
       block_order: 1,
-      template_fields: { "Main Zone": ZONE_DEFINITION },
+      template_fields: { 'Main Zone': ZONE_DEFINITION },
     },
   },
 };
 
-function block(
-  block_id: string,
-  template: Template,
-  values: Record<string, string>,
-): DraftBlock {
+function block(block_id: string, template: Template, values: Record<string, string>): DraftBlock {
   return {
     block_id,
     region_id: REGION,
@@ -163,32 +150,32 @@ function block(
 /** Hero, quote, then a card grid whose first item holds a card (the demo Home's shape). */
 export function pageDraft(): DraftContent {
   return {
-    content_id: "page-1",
-    content_name: "Home",
-    content_type_id: "page",
-    template_id: "t-page",
+    content_id: 'page-1',
+    content_name: 'Home',
+    content_type_id: 'page',
+    template_id: 't-page',
     parent_id: null,
     parent_version: null,
     content_order: 1,
-    publish_date: "1970-01-01 12:00",
-    unpublish_date: "1970-01-01 12:00",
+    publish_date: '1970-01-01 12:00',
+    unpublish_date: '1970-01-01 12:00',
     version: 1,
-    status_id: "draft",
+    status_id: 'draft',
     is_active: 1,
     is_locked: 1,
-    locked_by: "nina",
+    locked_by: 'nina',
     copied_from: null,
     site_id: null,
-    updated_date: "2026-11-01T10:00:00Z",
-    updated_by: "nina",
-    permissions: ["Edit", "Create", "Delete", "Read"],
+    updated_date: '2026-11-01T10:00:00Z',
+    updated_by: 'nina',
+    permissions: ['Edit', 'Create', 'Delete', 'Read'],
     media_library_directory: null,
-    page_url: "/",
+    page_url: '/',
     content_ref: null,
     content_fields: {
       [ZONE_BLOCK]: {
         field_id: ZONE_FIELD,
-        content_id: "page-1",
+        content_id: 'page-1',
         template_block_id: ZONE_BLOCK,
         version: 1,
         field_value: null,
@@ -201,36 +188,36 @@ export function pageDraft(): DraftContent {
             version: 1,
             region_value: {
               id: REGION,
-              type: "dynamicZone",
+              type: 'dynamicZone',
               blocks: [
                 { id: IDS.hero },
                 { id: IDS.quote },
                 {
                   id: IDS.grid,
-                  type: "container",
+                  type: 'container',
                   blocks: [
                     {
                       id: IDS.itemA,
-                      type: "containerItem",
+                      type: 'containerItem',
                       blocks: [{ id: IDS.card }],
                     },
-                    { id: IDS.itemB, type: "containerItem", blocks: [] },
+                    { id: IDS.itemB, type: 'containerItem', blocks: [] },
                   ],
                 },
               ],
             },
             content_blocks: {
               [IDS.hero]: block(IDS.hero, WIDGETS.hero, {
-                "w-hero:heading": "Grow with Canopy",
+                'w-hero:heading': 'Grow with Canopy',
               }),
               [IDS.quote]: block(IDS.quote, WIDGETS.quote, {
-                "w-quote:quote": "Ship it.",
+                'w-quote:quote': 'Ship it.',
               }),
               [IDS.grid]: block(IDS.grid, WIDGETS.grid, {
-                "w-grid:heading": "Start here",
+                'w-grid:heading': 'Start here',
               }),
               [IDS.card]: block(IDS.card, WIDGETS.card, {
-                "w-card:title": "Consulting",
+                'w-card:title': 'Consulting',
               }),
             },
           },
@@ -241,7 +228,7 @@ export function pageDraft(): DraftContent {
 }
 
 /** Ids 'new-1', 'new-2'... in order. */
-export function sequentialIds(prefix = "new"): () => string {
+export function sequentialIds(prefix = 'new'): () => string {
   let n = 0;
   return () => `${prefix}-${++n}`;
 }

@@ -3,25 +3,23 @@
  * field's `allowed_widgets`, or every widget the item's template allows when the list is empty),
  * and the container items its containers hold.
  */
-import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
-import type { Template } from "@canopy/core";
-import { api, dataOf } from "../../api";
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { Template } from '@canopy/core';
+import { api, dataOf } from '../../api';
 
 export const templateQuery = (id: string) =>
   queryOptions({
-    queryKey: ["templates", id],
+    queryKey: ['templates', id],
     queryFn: async () =>
-      dataOf<Template>(
-        await api().GET("/api/templates/{id}", { params: { path: { id } } }),
-      ),
+      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
   });
 
 export const widgetReferencesQuery = (templateId: string) =>
   queryOptions({
-    queryKey: ["templates", templateId, "widgetreferences"],
+    queryKey: ['templates', templateId, 'widgetreferences'],
     queryFn: async () =>
       dataOf<Template[]>(
-        await api().GET("/api/templates/{id}/widgetreferences", {
+        await api().GET('/api/templates/{id}/widgetreferences', {
           params: { path: { id: templateId } },
         }),
       ),
@@ -29,8 +27,8 @@ export const widgetReferencesQuery = (templateId: string) =>
 
 /** The ids of a pipe-separated `allowed_widgets` list (§3). */
 export function allowedWidgetIds(allowed: string | null): string[] {
-  const ids = (allowed ?? "").split("|").map((id) => id.trim());
-  return [...new Set(ids.filter((id) => id !== ""))];
+  const ids = (allowed ?? '').split('|').map((id) => id.trim());
+  return [...new Set(ids.filter((id) => id !== ''))];
 }
 
 export interface ZoneWidgets {
@@ -57,8 +55,7 @@ export function useZoneWidgets(
     queries: first.map((id) => templateQuery(id)),
   });
   const byId = new Map<string, Template>();
-  for (const widget of references.data ?? [])
-    byId.set(widget.template_id, widget);
+  for (const widget of references.data ?? []) byId.set(widget.template_id, widget);
   firstResults.forEach((result) => {
     if (result.data) byId.set(result.data.template_id, result.data);
   });
@@ -90,10 +87,6 @@ export function useZoneWidgets(
   return {
     byId,
     failed,
-    allowed:
-      allowed &&
-      [...allowed].sort((a, b) =>
-        a.template_name.localeCompare(b.template_name),
-      ),
+    allowed: allowed && [...allowed].sort((a, b) => a.template_name.localeCompare(b.template_name)),
   };
 }
