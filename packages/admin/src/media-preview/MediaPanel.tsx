@@ -21,6 +21,11 @@ export interface MediaPanelProps {
   };
   /** True unless the version is a draft locked by the signed-in user (uploads need that). */
   readOnly: boolean;
+  /**
+   * The form has changes not saved yet: a replace writes the item on the server, so those
+   * changes would then meet a stale save. Replace waits until they are saved or discarded.
+   */
+  unsaved?: boolean;
   /** After a replace the server has changed the item: reload it. */
   onReplaced: () => void | Promise<void>;
 }
@@ -37,11 +42,16 @@ export function hasMediaPanel(contentTypeId: string): boolean {
   return isMediaContentType(contentTypeId);
 }
 
-export function MediaPanel({ content, readOnly, onReplaced }: MediaPanelProps) {
+export function MediaPanel({ content, readOnly, unsaved = false, onReplaced }: MediaPanelProps) {
   const session = useSession();
   const [replacing, setReplacing] = useState(false);
   const files = mediaFilesOf(content);
   const type = content.content_type_id;
+  const blocked = readOnly
+    ? 'Lock this draft to replace its file'
+    : unsaved
+      ? 'Save or discard your changes before replacing the file'
+      : null;
 
   const upload = async (chosen: File[], onProgress: (file: File, fraction: number) => void) => {
     try {
@@ -67,13 +77,13 @@ export function MediaPanel({ content, readOnly, onReplaced }: MediaPanelProps) {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600}>{TITLES[type] ?? 'File'}</Text>
           <Group gap="xs">
-            <Tooltip label="Lock this draft to replace its file" disabled={!readOnly}>
+            <Tooltip label={blocked} disabled={!blocked}>
               <Button
                 size="xs"
                 leftSection={<IconReplace size={14} aria-hidden />}
-                data-disabled={readOnly || undefined}
-                aria-disabled={readOnly}
-                onClick={() => !readOnly && setReplacing(true)}
+                data-disabled={blocked ? true : undefined}
+                aria-disabled={blocked != null}
+                onClick={() => !blocked && setReplacing(true)}
               >
                 Replace
               </Button>

@@ -242,6 +242,25 @@ describe('MediaPanel', () => {
     expect(screen.queryByRole('dialog', { name: 'Upload File' })).toBeNull();
   });
 
+  it('waits for unsaved changes to be saved before a replace', async () => {
+    renderAdmin(
+      <MediaPanel
+        content={image(`/media-library/m/${ID}.png`)}
+        readOnly={false}
+        unsaved
+        onReplaced={vi.fn()}
+      />,
+    );
+    const replace = screen.getByRole('button', { name: 'Replace' });
+    expect(replace.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.hover(replace);
+    expect(
+      await screen.findByText('Save or discard your changes before replacing the file'),
+    ).toBeTruthy();
+    await userEvent.click(replace);
+    expect(screen.queryByRole('dialog', { name: 'Upload File' })).toBeNull();
+  });
+
   it('replaces the file with one of the same extension only (§5), then says it saved', async () => {
     const onReplaced = vi.fn();
     vi.mocked(uploadMediaFile).mockImplementation(async ({ onProgress }) => onProgress(1));
