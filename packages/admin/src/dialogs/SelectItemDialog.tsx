@@ -175,7 +175,16 @@ export function SelectItemDialog({
                   onDoubleClick={() => confirm(item)}
                 >
                   <ItemIcon item={item} />
-                  <Text size="sm" span truncate>
+                  <Text
+                    size="sm"
+                    span
+                    truncate
+                    c={
+                      checkPickerRestriction(item.content_type_id, restriction)
+                        ? 'dimmed'
+                        : undefined
+                    }
+                  >
                     {item.content_name}
                   </Text>
                 </div>
