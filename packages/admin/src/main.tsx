@@ -20,6 +20,7 @@ import { queryClient, setApiClient } from './api';
 import { Shell } from './screens/Shell';
 import { EmptyState, ItemView } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
+import { MicroappsScreen } from './microapps/MicroappsScreen';
 
 const BASENAME = '/admin';
 const theme = createTheme({ primaryColor: 'teal', fontSizes: { md: '14px' } });
@@ -41,6 +42,7 @@ const router = createBrowserRouter(
         },
         { path: 'content/:id', element: <ItemView kind="content" /> },
         { path: 'templates/:id', element: <ItemView kind="template" /> },
+        { path: 'microapps', element: <MicroappsScreen /> },
       ],
     },
     { path: '/unauthorized', element: <Unauthorized /> },
