@@ -21,6 +21,7 @@ import { Shell } from './screens/Shell';
 import { EmptyState, ItemView } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
 import { ItemEditor } from './editor/ItemEditor';
+import { MicroappsScreen } from './microapps/MicroappsScreen';
 
 const BASENAME = '/admin';
 const theme = createTheme({ primaryColor: 'teal', fontSizes: { md: '14px' } });
@@ -42,6 +43,7 @@ const router = createBrowserRouter(
         },
         { path: 'content/:id', element: <ItemEditor /> },
         { path: 'templates/:id', element: <ItemView kind="template" /> },
+        { path: 'microapps', element: <MicroappsScreen /> },
       ],
     },
     { path: '/unauthorized', element: <Unauthorized /> },

@@ -2598,7 +2598,65 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put?: never;
+    /**
+     * Change an instance's name, version or configuration
+     * @description The configuration sent replaces the whole configuration. Same rights as deleting.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          instance_id: string;
+          /** @description lower-case letters, digits and hyphens, at most 63 */
+          microapp_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The instance's settings, given to the element as attributes (name: text) */
+            configuration?: {
+              [key: string]: string;
+            };
+            instance_name?: string;
+            instance_version?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ad_groups_modify: string;
+              configuration: {
+                [key: string]: string;
+              };
+              created_by: string;
+              created_date: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              instance_id: string;
+              instance_name: string;
+              instance_version: string;
+              microapp_id: string;
+              /** @description The micro-app's name */
+              name: string;
+              status: number;
+              unique_name: string;
+            };
+          };
+        };
+      };
+    };
     post?: never;
     /** Delete an instance: the micro-app id, then the instance id */
     delete: {

@@ -14,7 +14,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconLogout, IconPlant2, IconSend } from '@tabler/icons-react';
+import { IconApps, IconLogout, IconPlant2, IconSend } from '@tabler/icons-react';
 import { TEMPLATE_FOLDER_ID } from '@canopy/core';
 import { TOASTS, notify, useSession } from '@canopy/ui';
 import { api, dataOf, menusQuery, personQuery, sitesQuery } from '../api';
@@ -124,6 +124,12 @@ export function Shell() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>Signed in as {person.data?.preferred_username}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconApps size={14} />}
+                  onClick={() => void navigate('/microapps')}
+                >
+                  Micro-apps
+                </Menu.Item>
                 <Menu.Item
                   leftSection={<IconLogout size={14} />}
                   onClick={() => void session.signOut()}
