@@ -40,7 +40,12 @@ const router = createBrowserRouter(
           ),
         },
         { path: 'content/:id', element: <ItemView kind="content" /> },
-        { path: 'templates/:id', element: <ItemView kind="template" /> },
+        {
+          path: 'templates/:id',
+          lazy: async () => ({
+            Component: (await import('./templates/TemplateEditor')).TemplateEditor,
+          }),
+        },
       ],
     },
     { path: '/unauthorized', element: <Unauthorized /> },
