@@ -19,7 +19,7 @@ import {
 const SHOTS = '/tmp/canopy-templates';
 const blockName = (type: string) => `${type} Block`;
 
-describe('the template editor', () => {
+describe('the template editor', { timeout: 180_000 }, () => {
   let server: RunningCanopy;
   let browser: Browser;
   let page: Page;
@@ -39,7 +39,7 @@ describe('the template editor', () => {
     server = await startCanopy();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
   }, 240_000);
 
   afterAll(async () => {
