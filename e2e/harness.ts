@@ -63,6 +63,7 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Generous: a loaded machine (tests of several packages at once) can take minutes to migrate and seed.
   const deadline = Date.now() + 180_000;
   while (!output.includes('Canopy is running')) {
     if (child.exitCode !== null) {
