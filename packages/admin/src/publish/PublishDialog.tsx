@@ -133,7 +133,9 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
           buildId={buildId}
           link={link ?? null}
           onEnd={() => {
+            // Versions changed status (delivery promotes staged ones): reload what shows them.
             void queryClient.invalidateQueries(buildsQuery(siteId));
+            void queryClient.invalidateQueries({ queryKey: ['contents'] });
           }}
           onClose={onClose}
         />
