@@ -3229,6 +3229,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/releases/targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a site's delivery and preview targets are served (url: absolute on a host name, else a path on this server) */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/roles': {
     parameters: {
       query?: never;

@@ -2,19 +2,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ActionIcon,
-  AppShell,
-  Avatar,
-  Group,
-  Menu,
-  Select,
-  Text,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconApps, IconLogout, IconPlant2, IconSend } from '@tabler/icons-react';
+import { AppShell, Avatar, Group, Menu, Select, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconApps, IconLogout, IconPlant2 } from '@tabler/icons-react';
 import { TEMPLATE_FOLDER_ID } from '@canopy/core';
 import { TOASTS, notify, useSession } from '@canopy/ui';
 import { api, dataOf, menusQuery, personQuery, sitesQuery } from '../api';
@@ -23,6 +12,7 @@ import { TreePanel } from '../tree/TreePanel';
 import { AddItemDialog, NEW_ITEM_NAME } from '../dialogs/AddItemDialog';
 import { uploadMediaFile } from '../media-upload';
 import { clampWidth, loadPreferences, savePreferences } from '../tree/preferences';
+import { PublishMenu, usePublishSite } from '../publish';
 import classes from './shell.module.css';
 
 export function Shell() {
@@ -58,6 +48,7 @@ export function Shell() {
 
   const [adding, setAdding] = useState(false);
   const selected = selectedId && index ? index.items.get(selectedId) : undefined;
+  const publishSite = usePublishSite(sites.data, selected);
   const templateRoots = useMemo(
     () => (menus.data ?? []).filter((root) => root.content_id === TEMPLATE_FOLDER_ID),
     [menus.data],
@@ -99,18 +90,18 @@ export function Shell() {
                 value: site.site_id,
                 label: site.site_name,
               }))}
-              defaultValue={sites.data?.[0]?.site_id ?? null}
-              key={sites.data?.[0]?.site_id ?? 'none'}
+              value={publishSite.site?.site_id ?? null}
+              onChange={(value) => publishSite.setSiteId(value)}
               allowDeselect={false}
               placeholder={sites.isLoading ? 'Loading sites...' : 'No sites'}
             />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Tooltip label="Publishing arrives with the publish screens">
-              <ActionIcon variant="default" size="lg" aria-label="Publish" disabled>
-                <IconSend size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <PublishMenu
+              site={publishSite.site}
+              selected={selected}
+              itemSiteId={publishSite.itemSiteId}
+            />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label="User menu" className={classes.user}>
