@@ -17,8 +17,29 @@ import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } 
 const rows: Row[] = [];
 let failures = 0;
 
-/** Runs one part; a failure is reported in the table and the remaining parts still run. */
-async function section(title: string, run: () => Promise<void>): Promise<void> {
+/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, memory). */
+const PARTS = ['10k', '100k', 'media', 'builds', 'memory'] as const;
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const unknownParts = only.filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownParts.length > 0) {
+  throw new Error(
+    `BENCH_ONLY: unknown part(s) ${unknownParts.join(', ')}; use ${PARTS.join(', ')}`,
+  );
+}
+
+/**
+ * Runs one part; a failure is reported in the table and the remaining parts still run. The
+ * baseline parts (no key) always run; a part with a key runs unless BENCH_ONLY leaves it out.
+ */
+async function section(
+  title: string,
+  run: () => Promise<void>,
+  part?: (typeof PARTS)[number],
+): Promise<void> {
+  if (part && only.length > 0 && !only.includes(part)) return;
   console.log(`\n${title}`);
   const started = Date.now();
   try {
@@ -60,56 +81,79 @@ if (!baseline) {
 }
 const yardstick = baseline;
 
-await section('Content tree of 10,000 items', async () => {
-  const world = await openCanopyWorld('10k', 10_000);
-  try {
-    step(
-      `server ready (pid ${world.server.pid}), ${world.items.length} items in ${world.items.filter((i) => !i.parentId).length} sites`,
-    );
-    rows.push(...(await benchAdminMenus(world, yardstick, '10,000', 100)));
-    rows.push(...(await benchRoleMenus(world, yardstick, 1000)));
-    rows.push(...(await benchDelivery(world, yardstick)));
-    rows.push(...(await benchPageSave(world, yardstick)));
-    rows.push(
-      memoryRow('  server RSS after the 10,000-item runs', procStatusMb(world.server.pid, 'VmRSS')),
-    );
-  } finally {
-    await world.close();
-  }
-});
+await section(
+  'Content tree of 10,000 items',
+  async () => {
+    const world = await openCanopyWorld('10k', 10_000);
+    try {
+      step(
+        `server ready (pid ${world.server.pid}), ${world.items.length} items in ${world.items.filter((i) => !i.parentId).length} sites`,
+      );
+      rows.push(...(await benchAdminMenus(world, yardstick, '10,000', 100)));
+      rows.push(...(await benchRoleMenus(world, yardstick, 1000)));
+      rows.push(...(await benchDelivery(world, yardstick)));
+      rows.push(...(await benchPageSave(world, yardstick)));
+      rows.push(
+        memoryRow(
+          '  server RSS after the 10,000-item runs',
+          procStatusMb(world.server.pid, 'VmRSS'),
+        ),
+      );
+    } finally {
+      await world.close();
+    }
+  },
+  '10k',
+);
 
-await section('Content tree of 100,000 items', async () => {
-  const world = await openCanopyWorld('100k', 100_000);
-  try {
-    step(`server ready (pid ${world.server.pid}), ${world.items.length} items`);
-    rows.push(...(await benchAdminMenus(world, yardstick, '100,000', 1000)));
-    rows.push(
-      memoryRow(
-        '  server RSS after the 100,000-item menus',
-        procStatusMb(world.server.pid, 'VmRSS'),
-      ),
-    );
-  } finally {
-    await world.close();
-  }
-});
+await section(
+  'Content tree of 100,000 items',
+  async () => {
+    const world = await openCanopyWorld('100k', 100_000);
+    try {
+      step(`server ready (pid ${world.server.pid}), ${world.items.length} items`);
+      rows.push(...(await benchAdminMenus(world, yardstick, '100,000', 1000)));
+      rows.push(
+        memoryRow(
+          '  server RSS after the 100,000-item menus',
+          procStatusMb(world.server.pid, 'VmRSS'),
+        ),
+      );
+    } finally {
+      await world.close();
+    }
+  },
+  '100k',
+);
 
-await section('Media: uploads and files', async () => {
-  const world = await openCanopyWorld('media', 100, prepareMedia);
-  try {
-    rows.push(...(await benchMedia(world, yardstick)));
-  } finally {
-    await world.close();
-  }
-});
+await section(
+  'Media: uploads and files',
+  async () => {
+    const world = await openCanopyWorld('media', 100, prepareMedia);
+    try {
+      rows.push(...(await benchMedia(world, yardstick)));
+    } finally {
+      await world.close();
+    }
+  },
+  'media',
+);
 
-await section('Static builds of a 10,000-page site', async () => {
-  rows.push(...(await benchBuilds()));
-});
+await section(
+  'Static builds of a 10,000-page site',
+  async () => {
+    rows.push(...(await benchBuilds()));
+  },
+  'builds',
+);
 
-await section('Memory at idle', async () => {
-  rows.push(...(await benchIdleMemory()));
-});
+await section(
+  'Memory at idle',
+  async () => {
+    rows.push(...(await benchIdleMemory()));
+  },
+  'memory',
+);
 
 await section('Baseline again', async () => {
   rows.push(await recheckBaseline(yardstick));
