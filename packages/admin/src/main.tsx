@@ -64,7 +64,8 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme}>
-        <ToastHost />
+        {/* Toasts sit above the tree panel's Add Item bar. */}
+        <ToastHost bottom={52} />
         {children}
       </MantineProvider>
     </StrictMode>
