@@ -10,6 +10,7 @@ import { benchAdminMenus, benchRoleMenus } from './menus';
 import { benchDelivery, benchPageSave } from './page';
 import { benchMedia, prepareMedia } from './media';
 import { benchBuilds } from './builds';
+import { benchAdminPanel } from './admin';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -105,6 +106,10 @@ await section('Media: uploads and files', async () => {
 
 await section('Static builds of a 10,000-page site', async () => {
   rows.push(...(await benchBuilds()));
+});
+
+await section('Admin panel in Chromium', async () => {
+  rows.push(...(await benchAdminPanel()));
 });
 
 await section('Memory at idle', async () => {
