@@ -64,8 +64,7 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme}>
-        {/* Toasts sit above the tree panel's Add Item bar. */}
-        <ToastHost bottom={52} />
+        <ToastHost />
         {children}
       </MantineProvider>
     </StrictMode>

@@ -22,15 +22,13 @@ const COLOURS: Record<ToastKind, string> = {
   Failure: 'orange',
 };
 
-/** `bottom`: the space kept free below the toasts (the admin's Add Item bar), in px. */
-export function ToastHost({ bottom = 0 }: { bottom?: number }) {
+export function ToastHost() {
   return (
     <Notifications
       position="bottom-left"
       limit={TOAST_MAX_VISIBLE}
       autoClose={TOAST_HIDE_AFTER_MS}
       zIndex={1000}
-      styles={{ root: { bottom: `calc(var(--mantine-spacing-md) + ${bottom}px)` } }}
     />
   );
 }
