@@ -70,7 +70,7 @@ describe('gateway mode', () => {
     expect(await page.getByText('Locked by grace').isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/canopy-gateway-mode.png' });
     await context.close();
-  });
+  }, 400_000);
 });
 
 describe('an external issuer', () => {
@@ -114,5 +114,5 @@ describe('an external issuer', () => {
     await page.getByRole('treeitem', { name: 'Home', exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/canopy-gateway-external.png' });
     await page.close();
-  });
+  }, 600_000);
 });
