@@ -134,32 +134,50 @@ describe('the admin frame', () => {
     const author = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     author.setDefaultTimeout(15_000);
     await signIn(author, 'author', DEMO_PASSWORD);
-    await treeItem('Home', author).waitFor();
-    expect(await treeItem('Footer', author).count()).toBe(0);
+    const expandHome = async (on: Page) => {
+      await treeItem('Home', on).click();
+      if ((await treeItem('Home', on).getAttribute('aria-expanded')) !== 'true') {
+        await on.keyboard.press('ArrowRight');
+      }
+      await treeItem('About', on).waitFor();
+    };
+    await expandHome(author);
+    await treeItem('Careers', author).waitFor();
 
+    await expandHome(page);
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Edit Permissions' }).click();
     await page.getByLabel('Role', { exact: true }).click();
     await page.getByRole('option', { name: 'Author' }).click();
-    // Inherited from Home: the author reads Home's pages; Footer holds nothing.
-    await treeItem('Home').getByLabel('Read').waitFor();
-    expect(await treeItem('Home').getByLabel('Edit').count()).toBe(0);
-    expect(await treeItem('Footer').getByLabel('Read').count()).toBe(0);
+    // Inherited from Home: the author reads Careers, and edits nothing there.
+    const careers = treeItem('Careers');
+    await careers.getByLabel('Read').waitFor();
+    expect(await careers.getByLabel('Edit').count()).toBe(0);
     await shot('permissions');
-    await page.getByRole('button', { name: 'Edit permissions of Footer' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Permissions' });
-    await dialog.getByRole('radiogroup', { name: 'Read' }).getByText('Grant').click();
-    await shot('permissions-edit');
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await treeItem('Footer').getByLabel('Read').waitFor();
 
+    /** Sets the author's Read on Careers through the edit dialog. */
+    const setRead = async (choice: 'Grant' | 'Refuse') => {
+      await page.getByRole('button', { name: 'Edit permissions of Careers' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Permissions' });
+      await dialog.getByRole('radiogroup', { name: 'Read' }).getByText(choice).click();
+      await shot(`permissions-${choice.toLowerCase()}`);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await setRead('Refuse');
+    await expect.poll(() => careers.getByLabel('Read').count()).toBe(0);
     await author.reload();
-    await treeItem('Footer', author).waitFor();
+    await treeItem('About', author).waitFor();
+    expect(await treeItem('Careers', author).count()).toBe(0);
+
+    await setRead('Grant');
+    await careers.getByLabel('Read').waitFor();
+    await author.reload();
+    await treeItem('Careers', author).waitFor();
     await author.close();
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Close Permissions Editor' }).click();
-  }, 120_000);
+  }, 180_000);
 
   it('stacks at most 3 toasts at the bottom left, clear of Add Item', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });

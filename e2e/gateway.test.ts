@@ -96,7 +96,7 @@ describe('an external issuer', () => {
     expect(new URL(page.url()).origin).toBe(server.base);
 
     // The issuer's account is a new one here (linked by issuer and subject), with no roles yet:
-    // an empty tree. Given a role on this server, the same sign-in shows the site.
+    // an empty tree. Given a role on this server, the next sign-in shows the site.
     const username = await page.evaluate(
       async (token) => {
         const reply = await fetch('/api/identity/personinfo', {
@@ -110,7 +110,15 @@ describe('an external issuer', () => {
     execFileSync(process.execPath, [CANOPY_BIN, 'user', 'set-roles', username, 'editor'], {
       env: server.env,
     });
-    await page.reload();
+    // Signing out goes through the issuer; the next sign-in's token carries the new role.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(issuer.base);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('treeitem', { name: 'Home', exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/canopy-gateway-external.png' });
     await page.close();
