@@ -10,6 +10,7 @@ import { benchAdminMenus, benchRoleMenus } from './menus';
 import { benchDelivery, benchPageSave } from './page';
 import { benchMedia, prepareMedia } from './media';
 import { benchBuilds } from './builds';
+import { benchAdminPanel } from './admin';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -145,6 +146,14 @@ await section(
     rows.push(...(await benchBuilds()));
   },
   'builds',
+);
+
+await section(
+  'Admin panel in Chromium',
+  async () => {
+    rows.push(...(await benchAdminPanel()));
+  },
+  'admin',
 );
 
 await section(

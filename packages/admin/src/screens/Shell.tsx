@@ -4,13 +4,12 @@ import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppShell, Avatar, Group, Menu, Select, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconApps, IconLogout, IconPlant2 } from '@tabler/icons-react';
-import { TEMPLATE_FOLDER_ID } from '@canopy/core';
+import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
 import { TOASTS, notify, useSession } from '@canopy/ui';
 import { api, dataOf, menusQuery, personQuery, sitesQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { TreePanel } from '../tree/TreePanel';
-import { AddItemDialog, NEW_ITEM_NAME } from '../dialogs/AddItemDialog';
-import { uploadMediaFile } from '../media-upload';
+import { AddItem } from '../dialogs/AddItem';
 import { clampWidth, loadPreferences, savePreferences } from '../tree/preferences';
 import { PublishMenu, usePublishSite } from '../publish';
 import classes from './shell.module.css';
@@ -50,25 +49,20 @@ export function Shell() {
   const selected = selectedId && index ? index.items.get(selectedId) : undefined;
   const publishSite = usePublishSite(sites.data, selected);
   const templateRoots = useMemo(
-    () => (menus.data ?? []).filter((root) => root.content_id === TEMPLATE_FOLDER_ID),
+    () =>
+      (menus.data ?? []).filter((root) =>
+        [TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID].includes(root.content_id),
+      ),
     [menus.data],
   );
 
-  /** POST /api/contents: a new item under the selected one; resolves with its id. */
-  const createItem = async (templateId: string, name: string) =>
-    dataOf<{ content_id: string }>(
-      await api().POST('/api/contents', {
-        body: { parent_id: selected!.content_id, template_id: templateId, content_name: name },
-      }),
-    ).content_id;
-
   /** After an add: the parent expanded, the menu reloaded, and the one new item opened. */
-  const showAdded = async (contentId: string | null) => {
+  const showAdded = async (id: string | null, kind: 'content' | 'template') => {
     updatePreferences({
       expanded: [...new Set([...preferences.expanded, selected!.content_id])],
     });
     await queryClient.invalidateQueries(menusQuery());
-    if (contentId) await navigate(`/content/${contentId}`);
+    if (id) await navigate(kind === 'template' ? `/templates/${id}` : `/content/${id}`);
   };
 
   return (
@@ -151,40 +145,11 @@ export function Shell() {
         <Outlet />
       </AppShell.Main>
       {selected && adding && (
-        <AddItemDialog
-          opened
+        <AddItem
           parent={selected}
           templateRoots={templateRoots}
-          onCancel={() => setAdding(false)}
-          onCreate={async ({ template, name }) => {
-            const contentId = await createItem(template.content_id, name);
-            setAdding(false);
-            await showAdded(contentId);
-          }}
-          onCreateMedia={async ({ template, file, onProgress }) => {
-            const contentId = await createItem(template.content_id, NEW_ITEM_NAME);
-            try {
-              await uploadMediaFile({ contentId, file, token: session.getToken(), onProgress });
-            } catch (error) {
-              // Leave no empty item behind a refused file.
-              await api().DELETE('/api/media/{id}', { params: { path: { id: contentId } } });
-              throw error;
-            }
-            return contentId;
-          }}
-          onMediaDone={async ({ created, failed }) => {
-            if (created.length + failed === 0) return;
-            notify(
-              failed === 0 ? 'success' : 'error',
-              failed === 0 ? TOASTS.mediaSaved : TOASTS.mediaSaveError,
-            );
-            if (failed > 0) {
-              await queryClient.invalidateQueries(menusQuery());
-              return;
-            }
-            setAdding(false);
-            await showAdded(created.length === 1 ? created[0]! : null);
-          }}
+          onClose={() => setAdding(false)}
+          onAdded={showAdded}
         />
       )}
     </AppShell>
