@@ -18,8 +18,8 @@ import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } 
 const rows: Row[] = [];
 let failures = 0;
 
-/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, memory). */
-const PARTS = ['10k', '100k', 'media', 'builds', 'memory'] as const;
+/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, admin, memory). */
+const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'memory'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((part) => part.trim())
