@@ -17,17 +17,20 @@ export interface ChosenFile {
 
 /**
  * Adds `picked` to `current` under the §5 rules: invalid files are left out (their messages
- * returned), and in single mode only the first file is kept.
+ * returned), and in single mode only the first file is kept. When replacing a file, `replacing`
+ * is its extension (or name) and a new file must have the same one.
  */
 export function addFiles(
   current: readonly ChosenFile[],
   picked: readonly File[],
   contentType: string,
   mode: 'single' | 'multiple',
+  replacing?: string | null,
 ): { files: ChosenFile[]; errors: string[] } {
   const check = checkUploads([...current.map((chosen) => chosen.file), ...picked], {
     contentType,
     mode,
+    replacing,
   });
   const kept = new Map(current.map((chosen) => [chosen.file, chosen]));
   return {
@@ -41,13 +44,23 @@ export interface MediaFilesProps {
   mode: 'single' | 'multiple';
   files: readonly ChosenFile[];
   busy: boolean;
+  /** The extensions the file chooser offers; by default every one the content type allows. */
+  extensions?: readonly string[];
   onPick: (files: File[]) => void;
   onRemove: (file: File) => void;
 }
 
-export function MediaFiles({ contentType, mode, files, busy, onPick, onRemove }: MediaFilesProps) {
+export function MediaFiles({
+  contentType,
+  mode,
+  files,
+  busy,
+  extensions,
+  onPick,
+  onRemove,
+}: MediaFilesProps) {
   const [over, setOver] = useState(false);
-  const accept = allowedExtensionsFor(contentType)
+  const accept = (extensions ?? allowedExtensionsFor(contentType))
     .map((extension) => `.${extension}`)
     .join(',');
   return (

@@ -5,38 +5,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { MenuItem } from '@canopy/core';
 import { AddItemDialog, type AddItemDialogProps } from './AddItemDialog';
 import { addFiles } from './MediaFiles';
 import { SelectItemDialog } from './SelectItemDialog';
+import { menuItem } from '../test-kit';
 
 afterEach(cleanup);
-
-function menuItem(name: string, extra: Partial<MenuItem> = {}): MenuItem {
-  return {
-    content_id: `${name.toLowerCase().replace(/\W/g, '-')}-id`,
-    content_name: name,
-    content_order: 1,
-    content_type_id: null,
-    template_type_id: null,
-    template_id: null,
-    item_type: 'content',
-    is_active: 1,
-    is_locked: 0,
-    locked_by: null,
-    lvl: 1,
-    parent_id: null,
-    path: '01',
-    custom_icon: null,
-    media_url: null,
-    page_url: null,
-    allowed_content_type: '',
-    allowed_template_type: '',
-    permissions: ['Edit', 'Create', 'Delete', 'Read'],
-    children: [],
-    ...extra,
-  };
-}
 
 const template = (name: string, type: string) =>
   menuItem(name, { item_type: 'template', template_type_id: type });
@@ -274,5 +248,87 @@ describe('Select Item', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Manual' }));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ content_name: 'Manual' }));
+  });
+});
+
+describe('Select Item for a picker field', () => {
+  const many = menuItem('Library', {
+    content_id: 'library-id',
+    children: Array.from({ length: 2000 }, (_, at) =>
+      menuItem(`Asset ${String(at + 1).padStart(4, '0')}`, { content_type_id: 'image' }),
+    ),
+  });
+  const forest = [menuItem('Home', { content_type_id: 'page' }), many];
+
+  it('shows only the root item and what lies below it', async () => {
+    wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="library-id"
+        onCancel={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    const options = await screen.findAllByRole('option');
+    expect(options[0]!.textContent).toBe('Library');
+    expect(screen.queryByRole('option', { name: 'Home' })).toBeNull();
+    // 2,001 rows, but only a screenful (and a few more) is in the page
+    expect(options.length).toBeGreaterThan(5);
+    expect(options.length).toBeLessThan(40);
+  });
+
+  it('moves with the arrow keys through the long list and confirms with Enter', async () => {
+    const onSelect = vi.fn();
+    wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="library-id"
+        restriction="image"
+        onCancel={() => {}}
+        onSelect={onSelect}
+      />,
+    );
+    const list = await screen.findByRole('listbox', { name: 'Items' });
+    list.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ content_name: 'Asset 0001' }));
+    await userEvent.keyboard('{End}{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content_name: 'Asset 2000' }),
+    );
+    const last = many.children[1999]!;
+    expect(list.getAttribute('aria-activedescendant')).toBe(`select-item-${last.content_id}`);
+  });
+
+  it('starts on the current reference and says when the root is out of reach', async () => {
+    const target = many.children[1500]!;
+    const { unmount } = wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="library-id"
+        initialId={target.content_id}
+        onCancel={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    const chosen = await screen.findByRole('option', { name: target.content_name });
+    expect(chosen.getAttribute('aria-selected')).toBe('true');
+    unmount();
+    wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="elsewhere"
+        onCancel={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    expect(
+      await screen.findByText('This field picks below an item that is not in your tree.'),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 });
