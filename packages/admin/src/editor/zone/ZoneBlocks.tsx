@@ -6,30 +6,48 @@
 import { Alert, Badge, Box, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconGripVertical } from '@tabler/icons-react';
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { LayoutNode, Template } from '@canopy/core';
+import type { LayoutNode, LayoutPlacement, Template } from '@canopy/core';
 import { AddBlockMenu } from './AddBlockMenu';
 import { BlockActions } from './BlockActions';
 import { useZone } from './context';
-import { listId } from './dnd';
+import { listId, stillStrategy } from './dnd';
 import { blockState, isContainer, isContainerItem } from './draft-ops';
 import { STATE_LABELS, ZONE_TEXTS, missingBlockText } from './texts';
 import classes from './zone.module.css';
 
+const isDropInto = (hint: LayoutPlacement | null, nodeId: string) =>
+  hint?.position === 'into' && hint.targetId === nodeId;
+
 const STATE_COLOURS = { new: 'green', edited: 'blue', deleted: 'red' } as const;
 
 /** The blocks a node holds (the zone, or a container item), sortable, and a drop target. */
-export function ZoneList({ parent, empty }: { parent: LayoutNode; empty?: string }) {
+export function ZoneList({
+  parent,
+  empty,
+  droppable = true,
+}: {
+  parent: LayoutNode;
+  empty?: string;
+  /** False when an element around the list (a container item's box) is the drop target. */
+  droppable?: boolean;
+}) {
   const zone = useZone();
   const blocks = parent.blocks ?? [];
-  const { setNodeRef, isOver } = useDroppable({
+  const { setNodeRef } = useDroppable({
     id: listId(parent.id),
-    disabled: zone.readOnly,
+    disabled: zone.readOnly || !droppable,
   });
+  const isOver = droppable && isDropInto(zone.dropHint, parent.id);
   return (
-    <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
-      <Stack gap="sm" ref={setNodeRef} className={classes.list} data-over={isOver || undefined}>
+    <SortableContext items={blocks.map((b) => b.id)} strategy={stillStrategy}>
+      <Stack
+        gap="sm"
+        ref={droppable ? setNodeRef : undefined}
+        className={classes.list}
+        data-over={isOver || undefined}
+      >
         {blocks.map((node) => (
           <ZoneNode key={node.id} node={node} />
         ))}
@@ -77,7 +95,11 @@ function ZoneNode({ node }: { node: LayoutNode }) {
       className={classes.node}
       data-zone-node={node.id}
       data-dragging={sortable.isDragging || undefined}
-      data-over={(sortable.isOver && !sortable.isDragging) || undefined}
+      data-drop={
+        zone.dropHint?.targetId === node.id && zone.dropHint.position !== 'into'
+          ? zone.dropHint.position
+          : undefined
+      }
     >
       {!block || isContainerItem(node) ? (
         <Alert
@@ -97,11 +119,9 @@ function ZoneNode({ node }: { node: LayoutNode }) {
         </Alert>
       ) : (
         <BlockFieldset node={node} template={zone.widgets.byId.get(block.template_id)}>
-          <Group justify="space-between" wrap="nowrap" mb="xs">
-            <Group gap="xs">
-              {handle}
-              <StateBadge state={blockState(block)} />
-            </Group>
+          <Group gap={4} wrap="nowrap" className={classes.toolbar}>
+            <StateBadge state={blockState(block)} />
+            {handle}
             <BlockActions nodeId={node.id} name={name} />
           </Group>
         </BlockFieldset>
@@ -128,7 +148,7 @@ function BlockFieldset({
     (a, b) => a.block_order - b.block_order,
   );
   return (
-    <Fieldset legend={legend} className={classes.block}>
+    <Fieldset legend={legend} className={classes.block} classNames={{ legend: classes.legend }}>
       {children}
       <Stack gap="sm">
         {templateBlocks.map((templateBlock) => {
@@ -178,6 +198,7 @@ function ContainerItem({
   itemWidget: string | null;
 }) {
   const zone = useZone();
+  const { setNodeRef } = useDroppable({ id: listId(item.id), disabled: zone.readOnly });
   const place = `${containerName}, item ${index + 1}`;
   const own = itemWidget ? zone.widgets.byId.get(itemWidget) : undefined;
   const widgets =
@@ -186,7 +207,13 @@ function ContainerItem({
       ? [own, ...zone.widgets.allowed.filter((w) => w.template_id !== own.template_id)]
       : zone.widgets.allowed);
   return (
-    <Box className={classes.item} role="group" aria-label={place}>
+    <Box
+      ref={setNodeRef}
+      className={classes.item}
+      role="group"
+      aria-label={place}
+      data-over={isDropInto(zone.dropHint, item.id) || undefined}
+    >
       <Group justify="space-between" mb="xs">
         <Text size="sm" fw={600}>
           Item {index + 1}
@@ -197,7 +224,11 @@ function ContainerItem({
           placeName={place}
         />
       </Group>
-      <ZoneList parent={item} empty={zone.readOnly ? 'This item is empty.' : undefined} />
+      <ZoneList
+        parent={item}
+        droppable={false}
+        empty={zone.readOnly ? 'This item is empty.' : undefined}
+      />
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type DragMoveEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -21,7 +22,7 @@ import { emptyZoneLayout, type LayoutPlacement, type Template } from '@canopy/co
 import { useEditor, type DraftContent, type FieldEditorProps } from '../contract';
 import { AddBlockMenu } from './AddBlockMenu';
 import { ZoneContext, type ZoneApi } from './context';
-import { dropPlacement, droppableNode, zoneCollisions } from './dnd';
+import { dropPlacement, droppableNode, pointerY, zoneCollisions } from './dnd';
 import {
   addBlock,
   moveBlock,
@@ -107,6 +108,9 @@ function ContentZone({
     setFocusNext(null);
   }, [focusNext, layout, widgets.byId]);
 
+  // Where a dragged block would go now (the drop line).
+  const [dropHint, setDropHint] = useState<LayoutPlacement | null>(null);
+
   const change = useCallback(
     (op: (draft: DraftContent) => ZoneOutcome) =>
       update((d) => {
@@ -122,6 +126,7 @@ function ContentZone({
     layout,
     region,
     widgets,
+    dropHint,
     readOnly,
     renderField,
     nameOf,
@@ -164,11 +169,21 @@ function ContentZone({
   layoutRef.current = layout;
   const collisions = useMemo(() => zoneCollisions(() => layoutRef.current), []);
   const [dragging, setDragging] = useState<string | null>(null);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const placementOf = (event: DragMoveEvent) =>
+    event.over
+      ? dropPlacement(layoutRef.current, String(event.active.id), event.over, pointerY(event))
+      : null;
+  const onDragMove = (event: DragMoveEvent) => {
+    const next = placementOf(event);
+    setDropHint((shown) =>
+      shown?.position === next?.position && shown?.targetId === next?.targetId ? shown : next,
+    );
+  };
+  const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);
-    if (!over) return;
-    const placement = dropPlacement(layoutRef.current, active, over);
-    if (placement) zone.move(String(active.id), placement);
+    setDropHint(null);
+    const placement = placementOf(event);
+    if (placement) zone.move(String(event.active.id), placement);
   };
   const announcements = useAnnouncements(nameOf);
   const removed = blocks.filter((b) => b.cmsItemStatus?.delete);
@@ -195,14 +210,19 @@ function ContentZone({
             sensors={sensors}
             collisionDetection={collisions}
             onDragStart={({ active }) => setDragging(String(active.id))}
-            onDragCancel={() => setDragging(null)}
+            onDragMove={onDragMove}
+            onDragOver={onDragMove}
+            onDragCancel={() => {
+              setDragging(null);
+              setDropHint(null);
+            }}
             onDragEnd={onDragEnd}
             accessibility={{ announcements }}
           >
             <ZoneList parent={layout} empty={readOnly ? undefined : ZONE_TEXTS.empty} />
             <DragOverlay>
               {dragging && (
-                <Paper shadow="md" p="xs" withBorder className={classes.block}>
+                <Paper shadow="md" p="xs" withBorder className={classes.overlay}>
                   <Text fw={600}>{nameOf(dragging) ?? ZONE_TEXTS.unknownWidget}</Text>
                 </Paper>
               )}

@@ -9,6 +9,8 @@ export interface ZoneApi {
   region: DraftRegion | null;
   widgets: ZoneWidgets;
   readOnly: boolean;
+  /** Where the block being dragged would go now. */
+  dropHint: LayoutPlacement | null;
   renderField: EditorApi['renderField'];
   /** The widget name a node shows (its block's template), or null for a node without a block. */
   nameOf: (nodeId: string) => string | null;

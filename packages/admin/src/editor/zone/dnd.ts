@@ -6,8 +6,8 @@
 import {
   closestCenter,
   pointerWithin,
-  type Active,
   type CollisionDetection,
+  type DragMoveEvent,
   type Over,
 } from '@dnd-kit/core';
 import { findLayoutNode, type LayoutNode, type LayoutPlacement } from '@canopy/core';
@@ -46,29 +46,34 @@ export function zoneCollisions(layout: () => LayoutNode): CollisionDetection {
   };
 }
 
-/** Where a dropped block goes, or null when it was dropped where it already is. */
+/** Lists keep still while a block is dragged over them (the drop line shows the place). */
+export const stillStrategy = () => null;
+
+/** Where a dragged block would go, or null when it is over itself. */
 export function dropPlacement(
   layout: LayoutNode,
-  active: Pick<Active, 'id' | 'rect'>,
+  activeId: string,
   over: Pick<Over, 'id' | 'rect'>,
+  pointerY: number,
 ): LayoutPlacement | null {
-  const activeId = String(active.id);
   const target = droppableNode(String(over.id));
   if (target.nodeId === activeId) return null;
   if (target.isList) return { position: 'into', targetId: target.nodeId };
-
-  const from = findLayoutNode(layout, activeId);
-  const to = findLayoutNode(layout, target.nodeId);
-  if (!from || !to) return null;
-  if (from.parent && from.parent === to.parent) {
-    // Within one list the block takes the target's place, as the sorted preview showed it.
-    return {
-      position: from.index < to.index ? 'after' : 'before',
-      targetId: target.nodeId,
-    };
-  }
-  const dragged = active.rect.current.translated;
-  const middle = over.rect.top + over.rect.height / 2;
-  const below = dragged ? dragged.top + dragged.height / 2 > middle : false;
+  if (!findLayoutNode(layout, target.nodeId)) return null;
+  // Above or below the target's middle, as the drop line shows it.
+  const below = pointerY > over.rect.top + over.rect.height / 2;
   return { position: below ? 'after' : 'before', targetId: target.nodeId };
+}
+
+/**
+ * Where the pointer is now: where the drag started plus how far it went; for the keyboard, the
+ * middle of the dragged block's top part.
+ */
+export function pointerY(
+  event: Pick<DragMoveEvent, 'activatorEvent' | 'delta' | 'active'>,
+): number {
+  const start = event.activatorEvent;
+  if (start && 'clientY' in start) return (start as PointerEvent).clientY + event.delta.y;
+  const rect = event.active.rect.current.translated;
+  return rect ? rect.top + Math.min(rect.height, 48) / 2 : 0;
 }
