@@ -30,7 +30,7 @@ export function PickerShell({
   children?: ReactNode;
 }) {
   return (
-    <Stack gap={6}>
+    <Stack gap={6} role="group" aria-label={field.label}>
       <TextInput
         id={field.inputId}
         label={field.label}

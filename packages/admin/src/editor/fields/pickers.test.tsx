@@ -19,6 +19,7 @@ import {
 } from '@canopy/core';
 import { fakeApi, menuItem, renderAdmin } from '../../test-kit';
 import { EditorContext, type EditorApi, type FieldEditorProps, type FieldKind } from '../contract';
+import { makeContent, makeTemplate, renderEditor } from '../test-harness';
 import { mediaKind } from './media';
 import { referenceKind } from './reference';
 
@@ -400,5 +401,79 @@ describe('Media Library Asset', () => {
     expect(screen.queryByRole('button', { name: 'Select' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
+describe('the pickers in the item editor', () => {
+  const fields = [
+    {
+      field_name: 'Related Page',
+      field_type: 'Content Reference Picker',
+      restrict_to_content_type: 'page',
+    },
+    {
+      field_name: 'Hero Image',
+      field_type: 'Media Library Asset',
+      restrict_to_content_type: 'image',
+    },
+  ];
+
+  it('saves a picked reference and a picked image as edited fields', async () => {
+    fakeApi({ 'GET /api/menus': [200, forest] });
+    const about = home.children[0]!;
+    const editor = renderEditor({ fields, values: { 'Related Page': null, 'Hero Image': null } });
+    const [addReference, selectImage] = [
+      screen.getByRole('button', { name: 'Add' }),
+      screen.getByRole('button', { name: 'Select' }),
+    ];
+    await userEvent.click(addReference);
+    let dialog = await screen.findByRole('dialog', { name: 'Select Item' });
+    await userEvent.click(within(dialog).getByRole('option', { name: 'About' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(selectImage);
+    dialog = await screen.findByRole('dialog', { name: 'Select Item' });
+    await userEvent.click(within(dialog).getByRole('option', { name: 'Office photo' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const values = editor
+      .changes()
+      .content_fields?.map((field) => [field.field_value, field.cmsItemStatus]);
+    expect(values).toEqual([
+      [about.content_id, { edited: true }],
+      [photo.media_url, { edited: true }],
+    ]);
+    expect(editor.attemptSave()).toBe(true);
+  });
+
+  it('refuses a Save with an invalid reference and focuses the field', async () => {
+    fakeApi({});
+    const editor = renderEditor({ fields, values: { 'Related Page': 'not-an-id' } });
+    expect(screen.queryByText(INVALID_REFERENCE_MESSAGE)).toBeNull();
+    expect(editor.attemptSave()).toBe(false);
+    expect(await screen.findByText(INVALID_REFERENCE_MESSAGE)).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'Related Page' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
+  it("shows a media item's own file with its links only", () => {
+    fakeApi({});
+    const template = makeTemplate([
+      { field_name: 'Image', field_type: 'Media Library Asset', restrict_to_content_type: 'image' },
+    ]);
+    renderEditor({
+      template,
+      content: makeContent(
+        template,
+        { Image: photo.media_url },
+        { content_type_id: 'image', content_id: photo.content_id },
+      ),
+    });
+    expect((screen.getByRole('textbox', { name: 'Image' }) as HTMLInputElement).readOnly).toBe(
+      true,
+    );
+    expect(screen.getByRole('link', { name: 'Download' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Select' })).toBeNull();
   });
 });
