@@ -20,6 +20,7 @@ import { queryClient, setApiClient } from './api';
 import { Shell } from './screens/Shell';
 import { EmptyState, ItemView } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
+import { ItemEditor } from './editor/ItemEditor';
 import { MicroappsScreen } from './microapps/MicroappsScreen';
 
 const BASENAME = '/admin';
@@ -40,7 +41,7 @@ const router = createBrowserRouter(
             />
           ),
         },
-        { path: 'content/:id', element: <ItemView kind="content" /> },
+        { path: 'content/:id', element: <ItemEditor /> },
         { path: 'templates/:id', element: <ItemView kind="template" /> },
         { path: 'microapps', element: <MicroappsScreen /> },
       ],

@@ -123,6 +123,21 @@ export interface Content {
   page_url: string | null;
   content_fields: Record<string, ContentField>;
   content_ref: string | null;
+  /** For signed-in readers: every version of the item, oldest first (the version selector). */
+  versions?: VersionSummary[];
+  /** The display names of `locked_by` and `updated_by`, for signed-in readers. */
+  locked_by_name?: string | null;
+  updated_by_name?: string | null;
+}
+
+/** One version of a content item as the version selector and history list it. */
+export interface VersionSummary {
+  version: number;
+  status_id: VersionStatus;
+  copied_from: number | null;
+  updated_date: string;
+  updated_by: string | null;
+  updated_by_name: string | null;
 }
 
 export interface TemplateFieldDefinition {

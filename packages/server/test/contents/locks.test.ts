@@ -62,6 +62,41 @@ describe.each(DIALECTS)('locks on %s', (dialect) => {
     expect(item.json().locked_by).toBe('admin');
   });
 
+  it("a reader who is not an administrator sees the lock owner's and updater's names and every version", async () => {
+    const page = await createPage(t, world, 'Named');
+    await t.db
+      .insertInto('roles')
+      .values({ role_id: 'name-readers', role_name: 'Name Readers', role_rank: 5, is_admin: 0 })
+      .execute();
+    const granted = await t.request({
+      method: 'PUT',
+      url: '/api/permissions/name-readers',
+      payload: { [page.content_id]: { Read: { permission: 1 } } },
+    });
+    expect(granted.statusCode).toBe(200);
+    await t.tokenFor('nameless', ['name-readers']);
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/contents/${page.content_id}`,
+      as: 'nameless',
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      locked_by: 'admin',
+      locked_by_name: 'Admin Tester',
+      updated_by_name: 'Admin Tester',
+      versions: [
+        {
+          version: 1,
+          status_id: 'draft',
+          copied_from: null,
+          updated_by: 'admin',
+          updated_by_name: 'Admin Tester',
+        },
+      ],
+    });
+  });
+
   it('an administrator can release a stuck lock with force=true; others cannot', async () => {
     const page = await createPage(t, world, 'Stuck');
     await t.tokenFor('plain', []);

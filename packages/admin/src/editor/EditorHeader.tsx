@@ -1,0 +1,217 @@
+/**
+ * The item header of UI.md: breadcrumb, name, version selector (number and status badge), who
+ * holds the lock, last update, and the command bar (registered actions, disabled with a reason).
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconDeviceFloppy,
+  IconFilePlus,
+  IconHistory,
+  IconLock,
+  IconLockOpen,
+  IconSend,
+  IconTrash,
+  IconTrashX,
+} from '@tabler/icons-react';
+import type { Content, MenuItem } from '@canopy/core';
+import { itemRoute } from '../tree/forest';
+import { ItemIcon } from '../tree/icons';
+import { formatUpdated } from '../screens/ItemView';
+import type { EditorActionId } from './actions';
+
+export const STATUS_COLOURS: Record<string, string> = {
+  draft: 'gray',
+  staged: 'yellow',
+  published: 'green',
+};
+
+export interface BoundAction {
+  id: EditorActionId;
+  label: string;
+  disabledReason: string | null;
+  perform: () => void;
+}
+
+const ICONS: Record<EditorActionId, ReactNode> = {
+  lock: <IconLock size={16} aria-hidden />,
+  save: <IconDeviceFloppy size={16} aria-hidden />,
+  pushToStaging: <IconSend size={16} aria-hidden />,
+  backToDraft: <IconArrowBackUp size={16} aria-hidden />,
+  deleteDraft: <IconTrashX size={16} aria-hidden />,
+  createDraft: <IconFilePlus size={16} aria-hidden />,
+  deleteItem: <IconTrash size={16} aria-hidden />,
+};
+
+export interface EditorHeaderProps {
+  item: MenuItem;
+  trail: MenuItem[];
+  content: Content;
+  me: string | null;
+  actions: BoundAction[];
+  onVersion: (version: number) => void;
+  historyOpen: boolean;
+  onHistory: () => void;
+}
+
+export function EditorHeader({
+  item,
+  trail,
+  content,
+  me,
+  actions,
+  onVersion,
+  historyOpen,
+  onHistory,
+}: EditorHeaderProps) {
+  const versions = content.versions ?? [
+    {
+      version: content.version,
+      status_id: content.status_id,
+      copied_from: null,
+      updated_date: content.updated_date,
+      updated_by: content.updated_by,
+      updated_by_name: content.updated_by_name ?? null,
+    },
+  ];
+  const statusOf = new Map(versions.map((v) => [String(v.version), v.status_id]));
+  const lockText = !content.locked_by
+    ? 'Not locked'
+    : content.locked_by === me
+      ? 'Locked by you'
+      : `Locked by ${content.locked_by_name ?? content.locked_by}`;
+
+  return (
+    <Paper
+      radius={0}
+      px="lg"
+      py="sm"
+      withBorder
+      pos="sticky"
+      top={0}
+      style={{ zIndex: 5 }}
+      component="header"
+      aria-label="Item header"
+    >
+      <Breadcrumbs separator="/" mb={4} fz="sm">
+        {trail.map((step) =>
+          step.content_id === item.content_id ? (
+            <Text key={step.content_id} size="sm" c="dimmed">
+              {step.content_name}
+            </Text>
+          ) : (
+            <Anchor key={step.content_id} component={Link} to={itemRoute(step)} size="sm">
+              {step.content_name}
+            </Anchor>
+          ),
+        )}
+      </Breadcrumbs>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <ItemIcon item={item} size={22} />
+          <Title order={2} size="h3" lineClamp={1}>
+            {content.content_name}
+          </Title>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            aria-label="Version"
+            size="xs"
+            w={170}
+            allowDeselect={false}
+            value={String(content.version)}
+            onChange={(value) => value && onVersion(Number(value))}
+            data={[...versions].reverse().map((v) => ({
+              value: String(v.version),
+              label: `v${v.version} ${v.status_id}`,
+            }))}
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm">v{option.value}</Text>
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color={STATUS_COLOURS[statusOf.get(option.value) ?? '']}
+                >
+                  {statusOf.get(option.value)}
+                </Badge>
+              </Group>
+            )}
+          />
+          <Badge color={STATUS_COLOURS[content.status_id] ?? 'gray'} variant="light">
+            {content.status_id}
+          </Badge>
+        </Group>
+      </Group>
+      <Group gap={6} mt="xs" wrap="wrap" role="toolbar" aria-label="Item commands">
+        {actions.map((action) => (
+          <CommandButton key={action.id} action={action} />
+        ))}
+        <Button
+          size="xs"
+          variant={historyOpen ? 'light' : 'subtle'}
+          leftSection={<IconHistory size={16} aria-hidden />}
+          onClick={onHistory}
+          aria-pressed={historyOpen}
+        >
+          History
+        </Button>
+      </Group>
+      <Group gap="md" mt={6}>
+        <Group gap={4}>
+          {content.locked_by ? (
+            <IconLock size={14} aria-hidden />
+          ) : (
+            <IconLockOpen size={14} aria-hidden />
+          )}
+          <Text size="sm" c={content.locked_by && content.locked_by !== me ? 'orange.8' : 'dimmed'}>
+            {lockText}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Updated {formatUpdated(content.updated_date)}
+          {content.updated_by ? ` by ${content.updated_by_name ?? content.updated_by}` : ''}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+function CommandButton({ action }: { action: BoundAction }) {
+  const primary = action.id === 'save';
+  const danger = action.id === 'deleteItem' || action.id === 'deleteDraft';
+  const button = (
+    <Button
+      size="xs"
+      variant={primary ? 'filled' : 'default'}
+      color={danger ? 'red' : undefined}
+      leftSection={ICONS[action.id]}
+      disabled={action.disabledReason != null}
+      onClick={action.perform}
+    >
+      {action.label}
+    </Button>
+  );
+  if (!action.disabledReason) return button;
+  // A disabled button gets no pointer events; the wrapper carries the tooltip and its name.
+  return (
+    <Tooltip label={action.disabledReason} withArrow openDelay={150}>
+      <span tabIndex={0} style={{ display: 'inline-block' }}>
+        {button}
+      </span>
+    </Tooltip>
+  );
+}

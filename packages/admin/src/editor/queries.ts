@@ -1,0 +1,115 @@
+/** The item editor's server state: one version of a content item, its template, and the writes. */
+import { queryOptions } from '@tanstack/react-query';
+import type { Content, Template } from '@canopy/core';
+import { api, dataOf } from '../api';
+import type { SaveChanges } from './draft';
+
+/** An error reply of the content API: `{ code, message }` plus details. */
+export interface ApiError {
+  code?: string;
+  message?: string;
+  status?: string;
+  errors?: Array<{ kind: string; id: string; template_block_id?: string; message: string }>;
+  current?: Content;
+}
+
+export function asApiError(error: unknown): ApiError {
+  return typeof error === 'object' && error !== null ? (error as ApiError) : {};
+}
+
+/** A version of a content item ('latest' when none is named); under ['contents', id]. */
+export const editorContentQuery = (id: string, version: number | null) =>
+  queryOptions({
+    queryKey: ['contents', id, 'version', version ?? 'latest'],
+    queryFn: async () =>
+      version == null
+        ? dataOf<Content>(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
+        : dataOf<Content>(
+            await api().GET('/api/contents/{id}/{version}', {
+              params: { path: { id, version } },
+            }),
+          ),
+  });
+
+export const templateQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['templates', id],
+    queryFn: async () =>
+      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
+    staleTime: 60_000,
+  });
+
+export interface SaveBody extends SaveChanges {
+  content_id: string;
+  version: number;
+  updated_date: string;
+}
+
+export async function saveContent(body: SaveBody): Promise<Content> {
+  return dataOf<Content>(
+    await api().PUT('/api/contents/{id}', {
+      params: { path: { id: body.content_id } },
+      body: body as never,
+    }),
+  );
+}
+
+export async function setStatus(
+  id: string,
+  version: number,
+  status_id: 'staged' | 'draft',
+): Promise<Content> {
+  return dataOf<Content>(
+    await api().PUT('/api/contents/{id}', {
+      params: { path: { id } },
+      body: { content_id: id, version, status_id },
+    }),
+  );
+}
+
+export async function lock(id: string): Promise<void> {
+  dataOf(await api().PUT('/api/lockcontents/{id}', { params: { path: { id } } }));
+}
+
+export async function unlock(id: string): Promise<void> {
+  dataOf(await api().PUT('/api/unlockcontents/{id}', { params: { path: { id } } }));
+}
+
+/** Lock on published content: a new draft of `version`, locked by the caller (§4). */
+export async function draftFromVersion(id: string, version: number): Promise<Content> {
+  return dataOf<Content>(
+    await api().POST('/api/contents/draftfromversion', {
+      body: { content_id: id, version, is_locked: 1 },
+    }),
+  );
+}
+
+/** Create Draft: a new draft copied from `version` (§7 POST to create a draft). */
+export async function createDraft(id: string, version: number): Promise<Content> {
+  return dataOf<Content>(
+    await api().POST('/api/contents/draft', {
+      body: { content_id: id, copied_from: version, is_locked: 1 },
+    }),
+  );
+}
+
+export async function deleteDraft(id: string, version: number): Promise<void> {
+  dataOf(
+    await api().DELETE('/api/contents/draft/{id}', {
+      params: { path: { id }, query: { version } },
+    }),
+  );
+}
+
+export async function deleteItem(id: string): Promise<void> {
+  dataOf(await api().DELETE('/api/contents/{id}', { params: { path: { id } } }));
+}
+
+/** Stamps the version's updated date and person; returns who is now named (§7 updated info). */
+export async function touchUpdatedInfo(id: string, version: number): Promise<void> {
+  dataOf(
+    await api().PUT('/api/content/updatedinfo/{id}', {
+      params: { path: { id }, query: { version } },
+    }),
+  );
+}
