@@ -2538,7 +2538,7 @@ export interface paths {
         content: {
           'application/json': {
             ad_groups_modify?: string;
-            /** @description The instance's settings, given to the element as attributes (name: text) */
+            /** @description The instance's settings, given to the element as attributes (name: text); names are lower case, never on... or the element's own (class, style, id...) */
             configuration?: {
               [key: string]: string;
             };
@@ -2617,7 +2617,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description The instance's settings, given to the element as attributes (name: text) */
+            /** @description The instance's settings, given to the element as attributes (name: text); names are lower case, never on... or the element's own (class, style, id...) */
             configuration?: {
               [key: string]: string;
             };
