@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
@@ -64,7 +64,13 @@ describe('a micro-app placed on a page from the item editor', () => {
     await server?.stop();
   });
 
+  const onFailure = () =>
+    onTestFailed(async () => {
+      await page.screenshot({ path: `${SHOTS}-failed.png` });
+    });
+
   it('creates an instance in place, saves it on the page and runs it on preview', async () => {
+    onFailure();
     await page.goto(`${server.base}/admin/content/${careers}`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByLabel('Username').fill('admin');
@@ -144,15 +150,16 @@ describe('a micro-app placed on a page from the item editor', () => {
     );
     await app.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}-preview.png` });
-  });
+  }, 240_000);
 
   it("edits the instance's settings on the Micro-apps screen", async () => {
+    onFailure();
     await page.goto(`${server.base}/admin/`);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Micro-apps' }).click();
     await page.waitForURL(`${server.base}/admin/microapps`);
     const card = page.getByRole('region', { name: 'Newsletter' });
-    await card.getByRole('cell', { name: /Careers sign-up/ }).waitFor();
+    await card.getByText('Careers sign-up', { exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}-screen.png`, fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.screenshot({ path: `${SHOTS}-screen-1024.png`, fullPage: true });
@@ -174,5 +181,5 @@ describe('a micro-app placed on a page from the item editor', () => {
       .locator('canopy-newsletter')
       .getByRole('heading', { name: 'Join our talent network' })
       .waitFor();
-  });
+  }, 120_000);
 });
