@@ -63,7 +63,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.getByText('This field is required').waitFor();
     await dialog.getByLabel('Template name').fill('Event Page');
-    await choose(dialog.getByLabel('Template type', { exact: true }), 'Page');
+    await choose(dialog.getByLabel('Template type'), 'Page');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Event Page', level: 2 }).waitFor();
     templateUrl = page.url();
@@ -207,7 +207,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'New template' }).click();
     const dialog = page.getByRole('dialog', { name: 'New template' });
     await dialog.getByLabel('Template name').fill('Scratch');
-    await choose(dialog.getByLabel('Template type', { exact: true }), 'Content Fragment');
+    await choose(dialog.getByLabel('Template type'), 'Content Fragment');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Scratch', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Delete template' }).click();
