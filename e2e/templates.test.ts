@@ -63,7 +63,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.getByText('This field is required').waitFor();
     await dialog.getByLabel('Template name').fill('Event Page');
-    await choose(dialog.getByRole('textbox', { name: 'Template type' }), 'Page');
+    await choose(dialog.getByLabel('Template type'), 'Page');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Event Page', level: 2 }).waitFor();
     templateUrl = page.url();
@@ -74,7 +74,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
   it('adds a block with a field of every type and sets their properties', async () => {
     for (const type of FIELD_TYPES) {
       await page.getByLabel('New block name').fill(blockName(type));
-      await choose(page.getByRole('textbox', { name: "New block's field type" }), type);
+      await choose(page.getByLabel("New block's field type", { exact: true }), type);
       await page.getByRole('button', { name: 'Add block' }).click();
       await block(type).waitFor();
     }
@@ -96,10 +96,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await shortText.getByLabel('Validation message').fill('Start with a capital letter');
     await shortText.getByLabel('Tool tip').fill('The event headline');
     await shortText.getByLabel('Required').check();
-    await choose(
-      shortText.getByRole('textbox', { name: 'Edit-in behaviour' }),
-      'Page Properties Tab',
-    );
+    await choose(shortText.getByLabel('Edit-in behaviour', { exact: true }), 'Page Properties Tab');
 
     const dropdown = block('Dropdown');
     const options = dropdown.getByLabel('Options');
@@ -107,13 +104,13 @@ describe('the template editor', { timeout: 180_000 }, () => {
       await options.fill(option);
       await options.press('Enter');
     }
-    await choose(dropdown.getByRole('textbox', { name: 'Default value' }), 'blue');
+    await choose(dropdown.getByLabel('Default value', { exact: true }), 'blue');
 
-    await choose(block('Checkbox').getByRole('textbox', { name: 'Default value' }), 'true');
+    await choose(block('Checkbox').getByLabel('Default value', { exact: true }), 'true');
     await block('Long Text').getByLabel('Default value').fill('Doors open at seven');
 
     const reference = block('Content Reference Picker');
-    await choose(reference.getByRole('textbox', { name: 'Restrict to content type' }), 'page');
+    await choose(reference.getByLabel('Restrict to content type', { exact: true }), 'page');
     await page.keyboard.press('Escape');
     await reference.getByRole('button', { name: 'Select' }).click();
     const picker = page.getByRole('dialog', { name: 'Select Item' });
@@ -127,8 +124,8 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await microapp.getByLabel('Connect to doc site').check();
 
     const zone = block('Dynamic Zone');
-    await choose(zone.getByRole('textbox', { name: 'Allowed widgets' }), 'Quote');
-    await choose(zone.getByRole('textbox', { name: 'Allowed widgets' }), 'Hero Banner');
+    await choose(zone.getByLabel('Allowed widgets', { exact: true }), 'Quote');
+    await choose(zone.getByLabel('Allowed widgets', { exact: true }), 'Hero Banner');
     await page.keyboard.press('Escape');
 
     // Reorder: the Rich Text block moves above Long Text.
@@ -157,15 +154,13 @@ describe('the template editor', { timeout: 180_000 }, () => {
       'Start with a capital letter',
     );
     expect(await shortText.getByLabel('Required').isChecked()).toBe(true);
-    expect(await shortText.getByRole('textbox', { name: 'Edit-in behaviour' }).inputValue()).toBe(
+    expect(await shortText.getByLabel('Edit-in behaviour', { exact: true }).inputValue()).toBe(
       'Page Properties Tab',
     );
 
     const dropdown = block('Dropdown');
     await dropdown.getByRole('button', { name: `Field ${blockName('Dropdown')}` }).click();
-    expect(await dropdown.getByRole('textbox', { name: 'Default value' }).inputValue()).toBe(
-      'blue',
-    );
+    expect(await dropdown.getByLabel('Default value', { exact: true }).inputValue()).toBe('blue');
     for (const option of ['red', 'green', 'blue']) {
       expect(await dropdown.getByText(option, { exact: true }).count()).toBeGreaterThan(0);
     }
@@ -212,7 +207,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'New template' }).click();
     const dialog = page.getByRole('dialog', { name: 'New template' });
     await dialog.getByLabel('Template name').fill('Scratch');
-    await choose(dialog.getByRole('textbox', { name: 'Template type' }), 'Content Fragment');
+    await choose(dialog.getByLabel('Template type'), 'Content Fragment');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Scratch', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Delete template' }).click();

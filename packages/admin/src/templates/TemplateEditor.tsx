@@ -306,7 +306,7 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
         {!isFolder && (
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Section title="Preview" sticky>
-              <TemplatePreview draft={draft} />
+              <TemplatePreview draft={draft} base={base} />
             </Section>
           </Grid.Col>
         )}
