@@ -51,7 +51,9 @@ describe('publishing from the admin', () => {
 
   it('publishes a staged page to delivery from the dialog and links to it there', async () => {
     await stageTitle(api, team, 'Meet the Canopy team');
-    expect(await page.getByRole('combobox', { name: 'Site' }).inputValue()).toBe('Canopy Demo');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Site' }).inputValue())
+      .toBe('Canopy Demo');
     await publishMenu('Publish to Delivery');
     const dialog = page.getByRole('dialog', { name: 'Publish to Delivery' });
     const content = dialog.getByRole('table', { name: 'Content' });
