@@ -63,7 +63,7 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 50_000;
+  const deadline = Date.now() + 120_000; // a busy machine starts slowly
   while (!output.includes('Canopy is running')) {
     if (child.exitCode !== null) {
       await new Promise((done) => setTimeout(done, 200)); // the last of its output

@@ -150,7 +150,7 @@ describe('publishing from the admin', () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
     expect(await rows.nth(1).textContent()).toMatch(/succeeded.*(\d+) of \1.*admin$/);
     await shot('builds');
-    await drawer.getByRole('radio', { name: 'Preview' }).click({ force: true });
+    await drawer.getByText('Preview', { exact: true }).click();
     await drawer.getByRole('table', { name: 'Builds of Preview' }).waitFor();
     expect(
       await drawer.getByRole('table', { name: 'Builds of Preview' }).getByRole('row').count(),
