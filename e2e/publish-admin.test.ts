@@ -51,7 +51,9 @@ describe('publishing from the admin', () => {
 
   it('publishes a staged page to delivery from the dialog and links to it there', async () => {
     await stageTitle(api, team, 'Meet the Canopy team');
-    expect(await page.getByRole('combobox', { name: 'Site' }).inputValue()).toBe('Canopy Demo');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Site' }).inputValue())
+      .toBe('Canopy Demo');
     await publishMenu('Publish to Delivery');
     const dialog = page.getByRole('dialog', { name: 'Publish to Delivery' });
     const content = dialog.getByRole('table', { name: 'Content' });
@@ -148,7 +150,7 @@ describe('publishing from the admin', () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
     expect(await rows.nth(1).textContent()).toMatch(/succeeded.*(\d+) of \1.*admin$/);
     await shot('builds');
-    await drawer.getByRole('radio', { name: 'Preview' }).click({ force: true });
+    await drawer.getByText('Preview', { exact: true }).click();
     await drawer.getByRole('table', { name: 'Builds of Preview' }).waitFor();
     expect(
       await drawer.getByRole('table', { name: 'Builds of Preview' }).getByRole('row').count(),

@@ -114,11 +114,14 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const link =
     target &&
     (() => {
-      const address = pageAddress(target, pageUrl ?? '/', window.location.origin);
-      const shown = new URL(address);
+      // Preview is entered through /api/preview with the page's delivery address (§2 Routes).
+      const address = pageAddress(targets.data!.delivery, pageUrl ?? '/', window.location.origin);
       return {
-        href: mode === 'preview' ? previewHref(address) : address,
-        label: `Open ${shown.pathname} on ${MODE_LABELS[mode]}`,
+        href:
+          mode === 'preview'
+            ? previewHref(address)
+            : pageAddress(target, pageUrl ?? '/', window.location.origin),
+        label: `Open ${pageUrl ?? '/'} on ${MODE_LABELS[mode]}`,
       };
     })();
 
