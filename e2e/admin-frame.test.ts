@@ -159,7 +159,10 @@ describe('the admin frame', () => {
     const setRead = async (choice: 'Grant' | 'Refuse') => {
       await page.getByRole('button', { name: 'Edit permissions of Careers' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Permissions' });
-      await dialog.getByRole('radiogroup', { name: 'Read' }).getByText(choice, { exact: true }).click();
+      await dialog
+        .getByRole('radiogroup', { name: 'Read' })
+        .getByText(choice, { exact: true })
+        .click();
       await shot(`permissions-${choice.toLowerCase()}`);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await dialog.waitFor({ state: 'detached' });
