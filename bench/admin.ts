@@ -101,7 +101,7 @@ async function loadTime(browser: Browser, url: string, ready: string): Promise<n
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 60_000 });
+  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 180_000 });
   const time = await page.evaluate(() => performance.now());
   await context.close();
   return time;
@@ -124,7 +124,7 @@ async function keystroke(page: Page, input: string, text: string, done: string):
     );
   }, input);
   await box.press(text.slice(-1));
-  await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 60_000 });
+  await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 180_000 });
   return page.evaluate(() => performance.now() - (window as unknown as { keyAt: number }).keyAt);
 }
 
@@ -184,7 +184,7 @@ export async function benchAdminPanel(runs = 5): Promise<Row[]> {
       );
     }
     await page.goto(`${origin}/admin/`);
-    await page.waitForSelector('[role=treeitem]', { timeout: 60_000 });
+    await page.waitForSelector('[role=treeitem]', { timeout: 180_000 });
     const filter = "input[placeholder='Filter Items']";
     const cases = [
       { label: "3rd character 'emb' (23,434 matches)", text: 'emb', first: 'ember' },

@@ -147,31 +147,34 @@ describe('the admin frame', () => {
     await expandHome(page);
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Edit Permissions' }).click();
-    await page.getByLabel('Role', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Author' }).click();
     // Inherited from Home: the author reads Careers, and edits nothing there.
     const careers = treeItem('Careers');
-    await careers.getByLabel('Read').waitFor();
-    expect(await careers.getByLabel('Edit').count()).toBe(0);
+    await careers.getByLabel('Read', { exact: true }).waitFor();
+    expect(await careers.getByLabel('Edit', { exact: true }).count()).toBe(0);
     await shot('permissions');
 
     /** Sets the author's Read on Careers through the edit dialog. */
     const setRead = async (choice: 'Grant' | 'Refuse') => {
       await page.getByRole('button', { name: 'Edit permissions of Careers' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Permissions' });
-      await dialog.getByRole('radiogroup', { name: 'Read' }).getByText(choice).click();
+      await dialog
+        .getByRole('radiogroup', { name: 'Read' })
+        .getByText(choice, { exact: true })
+        .click();
       await shot(`permissions-${choice.toLowerCase()}`);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await dialog.waitFor({ state: 'detached' });
     };
     await setRead('Refuse');
-    await expect.poll(() => careers.getByLabel('Read').count()).toBe(0);
+    await expect.poll(() => careers.getByLabel('Read', { exact: true }).count()).toBe(0);
     await author.reload();
     await treeItem('About', author).waitFor();
     expect(await treeItem('Careers', author).count()).toBe(0);
 
     await setRead('Grant');
-    await careers.getByLabel('Read').waitFor();
+    await careers.getByLabel('Read', { exact: true }).waitFor();
     await author.reload();
     await treeItem('Careers', author).waitFor();
     await author.close();
