@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import {
   IconArrowBackUp,
+  IconClockEdit,
   IconDeviceFloppy,
   IconFilePlus,
   IconHistory,
@@ -53,6 +54,7 @@ const ICONS: Record<EditorActionId, ReactNode> = {
   backToDraft: <IconArrowBackUp size={16} aria-hidden />,
   deleteDraft: <IconTrashX size={16} aria-hidden />,
   createDraft: <IconFilePlus size={16} aria-hidden />,
+  touchUpdated: <IconClockEdit size={16} aria-hidden />,
   deleteItem: <IconTrash size={16} aria-hidden />,
 };
 

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { lockedByMessage, type Content, type Template } from '@canopy/core';
@@ -36,6 +36,7 @@ import {
   saveContent,
   setStatus,
   templateQuery,
+  touchUpdatedInfo,
   unlock,
 } from './queries';
 import { useDraftStore } from './store';
@@ -49,8 +50,14 @@ export function ItemEditor() {
   const version = Number.isInteger(versionParam) && versionParam > 0 ? versionParam : null;
   const menus = useQuery(menusQuery());
   const person = useQuery(personQuery());
-  const content = useQuery(editorContentQuery(id, version));
-  const templateId = content.data?.template_id ?? '';
+  // The shown version stays while another loads, so the editor does not blink to a skeleton.
+  const content = useQuery({
+    ...editorContentQuery(id, version),
+    placeholderData: keepPreviousData,
+  });
+  // A placeholder of another item is never shown as this one.
+  const loaded = content.data?.content_id === id ? content.data : undefined;
+  const templateId = loaded?.template_id ?? '';
   const template = useQuery({ ...templateQuery(templateId), enabled: templateId !== '' });
   const index = useMemo(() => (menus.data ? indexForest(menus.data) : null), [menus.data]);
   const item = index?.items.get(id);
@@ -75,14 +82,14 @@ export function ItemEditor() {
       />
     );
   }
-  if (!item || !index || !content.data || !template.data || !person.data) {
+  if (!item || !index || !loaded || !template.data || !person.data) {
     return <Skeleton h={160} m="lg" />;
   }
   const trail = index.ancestry(id).map((ancestor) => index.items.get(ancestor)!);
   return (
     <LoadedEditor
-      key={`${id}:${content.data.version}`}
-      content={content.data}
+      key={`${id}:${loaded.version}`}
+      content={loaded}
       template={template.data}
       me={person.data.preferred_username}
       item={item}
@@ -280,8 +287,10 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
       try {
         const draft = await make();
         notify('success', EDITOR_TOASTS.draftCreated);
-        await refresh(true);
+        // Open the new draft from what the server sent, then refresh the rest.
+        queryClient.setQueryData(editorContentQuery(id, draft.version).queryKey, draft);
         goToVersion(draft.version);
+        await refresh(true);
       } catch (caught) {
         const error = asApiError(caught);
         if (error.status === 'Failure')
@@ -387,6 +396,22 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
         }),
     });
 
+  /** §7 updated info: the version names you and now as its last update; unsaved edits stay. */
+  const touchUpdated = () =>
+    run(async () => {
+      try {
+        const stamp = await touchUpdatedInfo(id, content.version);
+        // The next Save carries the new stamp, so it is not refused as stale.
+        store.update((draft) => {
+          draft.updated_date = stamp.updated_date;
+        });
+        await refresh();
+        notify('success', EDITOR_TOASTS.updatedInfo);
+      } catch {
+        notify('error', EDITOR_TOASTS.updatedInfoError);
+      }
+    });
+
   const performers: Record<EditorActionId, () => void> = {
     lock: () => void lockOrUnlock(),
     save: () => void save(),
@@ -394,6 +419,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
     backToDraft: () => void changeStatus('draft'),
     deleteDraft: removeDraft,
     createDraft: () => void newDraft(() => createDraft(id, content.version)),
+    touchUpdated: () => void touchUpdated(),
     deleteItem: removeItem,
   };
   const actions: BoundAction[] = EDITOR_ACTIONS.map((rule) => ({
@@ -426,7 +452,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
         onHistory={() => setHistoryOpen((open) => !open)}
       />
       <Group align="flex-start" wrap="nowrap" gap={0}>
-        <Box px="lg" pb="xl" style={{ flex: 1, minWidth: 0 }}>
+        <Box px="lg" pb="xl" maw={1040} style={{ flex: 1, minWidth: 0 }}>
           {!editable && <ReadOnlyNote state={state} />}
           {hasMediaPanel(content.content_type_id) && (
             <Box mt="md">

@@ -6,7 +6,14 @@
 import type { Content, Permission, VersionStatus } from '@canopy/core';
 
 export type EditorActionId =
-  'lock' | 'save' | 'pushToStaging' | 'backToDraft' | 'deleteDraft' | 'createDraft' | 'deleteItem';
+  | 'lock'
+  | 'save'
+  | 'pushToStaging'
+  | 'backToDraft'
+  | 'deleteDraft'
+  | 'createDraft'
+  | 'touchUpdated'
+  | 'deleteItem';
 
 /** What the rules read: the shown version, who is signed in, and whether there are edits. */
 export interface ActionState {
@@ -124,6 +131,14 @@ export const EDITOR_ACTIONS: readonly EditorActionRule[] = [
         const open = openVersion(state);
         return open ? `Version ${open.version} is ${open.status_id}: edit that one` : null;
       },
+    ),
+  },
+  {
+    id: 'touchUpdated',
+    label: () => 'Mark Updated',
+    disabledReason: firstReason(
+      needs('Edit', 'mark it updated'),
+      lockedVersion('draft', 'be marked updated', 'mark it updated'),
     ),
   },
   {

@@ -105,9 +105,12 @@ export async function deleteItem(id: string): Promise<void> {
   dataOf(await api().DELETE('/api/contents/{id}', { params: { path: { id } } }));
 }
 
-/** Stamps the version's updated date and person; returns who is now named (§7 updated info). */
-export async function touchUpdatedInfo(id: string, version: number): Promise<void> {
-  dataOf(
+/** Stamps the version's updated date and person (§7 updated info); returns the new stamp. */
+export async function touchUpdatedInfo(
+  id: string,
+  version: number,
+): Promise<{ updated_by: string; updated_date: string }> {
+  return dataOf(
     await api().PUT('/api/content/updatedinfo/{id}', {
       params: { path: { id }, query: { version } },
     }),
