@@ -1946,6 +1946,95 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/media/{id}/focalpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An image's focal point (the centre when none is set) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Set an image's focal point: crops (?w=&h=) keep it in the frame */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description Where the subject is, from the top left */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 0 (left or top) to 1 */
+            x: number;
+            /** @description 0 (left or top) to 1 */
+            y: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    /** Clear an image's focal point (crops keep the centre) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mediacollectionfile/{id}': {
     parameters: {
       query?: never;
@@ -2039,6 +2128,91 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mediacollectionfolder/{id}/transcode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn the MP4 of a video item into this multi-stream video, as a background job (501 without ffmpeg) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description The video item whose MP4 becomes the stream */
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            source_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mediajobs/{job_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A media job: status (queued, running, succeeded, failed) and progress (0-100) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          job_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2538,7 +2712,7 @@ export interface paths {
         content: {
           'application/json': {
             ad_groups_modify?: string;
-            /** @description The instance's settings, given to the element as attributes (name: text) */
+            /** @description The instance's settings, given to the element as attributes (name: text); names are lower case, never on... or the element's own (class, style, id...) */
             configuration?: {
               [key: string]: string;
             };
@@ -2598,7 +2772,65 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put?: never;
+    /**
+     * Change an instance's name, version or configuration
+     * @description The configuration sent replaces the whole configuration. Same rights as deleting.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          instance_id: string;
+          /** @description lower-case letters, digits and hyphens, at most 63 */
+          microapp_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The instance's settings, given to the element as attributes (name: text); names are lower case, never on... or the element's own (class, style, id...) */
+            configuration?: {
+              [key: string]: string;
+            };
+            instance_name?: string;
+            instance_version?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ad_groups_modify: string;
+              configuration: {
+                [key: string]: string;
+              };
+              created_by: string;
+              created_date: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              instance_id: string;
+              instance_name: string;
+              instance_version: string;
+              microapp_id: string;
+              /** @description The micro-app's name */
+              name: string;
+              status: number;
+              unique_name: string;
+            };
+          };
+        };
+      };
+    };
     post?: never;
     /** Delete an instance: the micro-app id, then the instance id */
     delete: {
@@ -3171,6 +3403,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/releases/targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a site's delivery and preview targets are served (url: absolute on a host name, else a path on this server) */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/roles': {
     parameters: {
       query?: never;
@@ -3319,6 +3588,8 @@ export interface paths {
              * @description A UUID
              */
             template_id: string;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
           };
         };
       };
@@ -3403,6 +3674,8 @@ export interface paths {
              * @description A UUID
              */
             template_id?: string;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
           };
         };
       };
@@ -3572,6 +3845,8 @@ export interface paths {
              */
             template_id?: string;
             tool_tip?: string | null;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
             validation_message?: string | null;
           };
         };
@@ -3691,6 +3966,8 @@ export interface paths {
              */
             template_id?: string;
             tool_tip?: string | null;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
             validation_message?: string | null;
           };
         };

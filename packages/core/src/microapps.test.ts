@@ -7,6 +7,8 @@ import {
   joinInstanceIds,
   MICROAPP_INSTANCE_ID_MESSAGE,
   MICROAPP_MODIFIER_ROLE_ID,
+  safeSettings,
+  settingNameProblem,
   splitInstanceIds,
   validateMicroappPickerValue,
 } from './microapps';
@@ -63,5 +65,25 @@ describe('registration rules', () => {
       'newsletter-home-page-signup',
     );
     expect(instanceUniqueName('newsletter', 'Café')).toBe('newsletter-cafe');
+  });
+});
+
+describe('instance settings', () => {
+  it("takes plain lower-case names and refuses event handlers and the element's own", () => {
+    expect(settingNameProblem('button-label')).toBeNull();
+    expect(settingNameProblem('Button')).toMatch(/lower-case letters/);
+    expect(settingNameProblem('onclick')).toBe(
+      '"onclick" cannot name a setting: names starting with "on" are event handlers',
+    );
+    expect(settingNameProblem('style')).toBe(
+      '"style" cannot name a setting: the page sets this attribute itself',
+    );
+    expect(settingNameProblem('data-instance')).not.toBeNull();
+  });
+
+  it('cleans stored settings of names that may not become attributes', () => {
+    expect(
+      safeSettings({ heading: 'Hi', onmouseover: 'alert(1)', style: 'x', class: 'y' }),
+    ).toEqual({ heading: 'Hi' });
   });
 });

@@ -91,3 +91,47 @@ export function instanceUniqueName(microappId: string, instanceName: string): st
     .replace(/^-+|-+$/g, '');
   return slug.slice(0, 120) || microappId;
 }
+
+/**
+ * Attribute names an instance's settings may not take: the element's own (style, class, id...)
+ * and the marker the site puts on it. Event handlers (`on...`) are refused by their prefix.
+ */
+const RESERVED_SETTING_NAMES = new Set([
+  'class',
+  'style',
+  'id',
+  'is',
+  'slot',
+  'part',
+  'hidden',
+  'tabindex',
+  'autofocus',
+  'contenteditable',
+  'data-instance',
+]);
+
+/**
+ * Why a setting name cannot be used, or null: the settings become the element's attributes on
+ * the page, so they are plain lower-case names and never event handlers or the element's own.
+ */
+export function settingNameProblem(name: string): string | null {
+  if (!/^[a-z][a-z0-9-]{0,62}$/.test(name)) {
+    return `"${name}" cannot name a setting: use lower-case letters, digits and hyphens, starting with a letter`;
+  }
+  if (name.startsWith('on')) {
+    return `"${name}" cannot name a setting: names starting with "on" are event handlers`;
+  }
+  if (RESERVED_SETTING_NAMES.has(name)) {
+    return `"${name}" cannot name a setting: the page sets this attribute itself`;
+  }
+  return null;
+}
+
+/** The settings that may become attributes (a stored value from before the rule is cleaned). */
+export function safeSettings(settings: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(settings).filter(
+      ([name, value]) => settingNameProblem(name) === null && typeof value === 'string',
+    ),
+  );
+}

@@ -454,7 +454,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
             onClose={() => setHistoryOpen(false)}
             onOpenVersion={(next) => void navigate(`/content/${id}?version=${next}`)}
             onRestore={(from) => void newDraft(() => createDraft(id, from))}
-            canRestore={actions.find((a) => a.id === 'createDraft')!.disabledReason}
+            restoreDisabled={actions.find((a) => a.id === 'createDraft')!.disabledReason}
           />
         )}
       </Group>

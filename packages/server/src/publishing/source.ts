@@ -14,7 +14,7 @@ import type {
   SiteMode,
   WidgetModel,
 } from '@canopy/site';
-import { splitInstanceIds } from '@canopy/core';
+import { safeSettings, splitInstanceIds } from '@canopy/core';
 import type { Db } from '../db/index';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
@@ -173,7 +173,7 @@ export async function loadSnapshot(
         elementName: row.element_name,
         frameUrl: row.frame_url,
         frameHeight: row.frame_height,
-        configuration: JSON.parse(row.configuration) as Record<string, string>,
+        configuration: safeSettings(JSON.parse(row.configuration) as Record<string, string>),
       },
     ]),
   );

@@ -336,7 +336,7 @@ describe.each(DIALECTS)('the micro-app API on %s', (dialect) => {
       });
       expect(create.statusCode).toBe(403);
       expect(create.json().message).toBe(
-        'Only members of PORTAL-EDITOR or administrators can create or delete micro-app instances',
+        'Only members of PORTAL-EDITOR or administrators can create, change or delete micro-app instances',
       );
       const remove = await t.request({
         method: 'DELETE',

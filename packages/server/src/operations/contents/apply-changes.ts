@@ -5,7 +5,7 @@
  * problem refuses the whole request with every error listed and nothing written. The caller runs
  * this inside its transaction.
  */
-import { fieldTypeOf, validateFieldValue } from '@canopy/core';
+import { fieldTypeOf, richTextMode, validateFieldValue } from '@canopy/core';
 import type { Db } from '../../db/index';
 import type { ContentItemRow, ContentVersionRow } from '../../db/schema';
 import { fail } from '../../errors';
@@ -93,7 +93,7 @@ export async function applyChanges(
       if (value === undefined) return value;
       const field = definition?.field ?? {};
       const stored = (
-        fieldTypeOf(field) === 'Rich Text' ? sanitizeRichText(value) : value
+        fieldTypeOf(field) === 'Rich Text' ? sanitizeRichText(value, richTextMode(field)) : value
       ) as typeof value;
       const message =
         validateFieldValue(field, stored, { compileRegex: compileRe2 }) ??

@@ -12,7 +12,7 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { fail } from '../../errors';
 import { readInstances, type MicroappInstanceView } from '../../repositories/microapps';
-import { microappNotFound, requireInstanceModifier } from './rules';
+import { checkSettings, microappNotFound, requireInstanceModifier } from './rules';
 
 export interface NewInstance {
   microapp_id: string;
@@ -32,6 +32,7 @@ export async function createInstance(
   // validate
   const instanceName = input.instance_name.trim();
   if (!instanceName) fail('VALIDATION_FAILED', 'An instance needs a name');
+  checkSettings(input.configuration);
   const instanceId = randomUUID();
   await ctx.db.transaction().execute(async (db) => {
     const versions = await db

@@ -4,6 +4,7 @@ import {
   isCustomElementName,
   isMicroappUrl,
   MICROAPP_DEFAULT_MODIFIER_GROUP,
+  settingNameProblem,
   type MicroappRuntime,
 } from '@canopy/core';
 import type { Actor } from '../../auth/actor';
@@ -38,7 +39,7 @@ export function requireInstanceModifier(
   if (!canModifyMicroappInstances(actor, group)) {
     fail(
       'FORBIDDEN',
-      `Only members of ${group} or administrators can create or delete micro-app instances`,
+      `Only members of ${group} or administrators can create, change or delete micro-app instances`,
     );
   }
 }
@@ -122,4 +123,36 @@ export async function checkNameFree(
 
 export function microappNotFound(id: string): never {
   fail('NOT_FOUND', `No micro-app has the id "${id}"`);
+}
+
+/** Refuses settings whose names may not become the element's attributes. */
+export function checkSettings(configuration: Record<string, string> | undefined): void {
+  for (const name of Object.keys(configuration ?? {})) {
+    const problem = settingNameProblem(name);
+    if (problem) fail('VALIDATION_FAILED', problem);
+  }
+}
+
+/**
+ * The instance a change or delete names, once the caller may modify it: someone who may not
+ * modify instances learns nothing about them (403 before 404); then the instance's own
+ * modifier group decides.
+ */
+export async function modifiableInstance(
+  db: Db,
+  actor: Actor,
+  microappId: string,
+  instanceId: string,
+): Promise<void> {
+  const instance = await db
+    .selectFrom('microapp_instances')
+    .select(['ad_groups_modify'])
+    .where('instance_id', '=', instanceId)
+    .where('microapp_id', '=', microappId)
+    .executeTakeFirst();
+  if (!instance) {
+    requireInstanceModifier(actor);
+    fail('NOT_FOUND', `The micro-app "${microappId}" has no instance ${instanceId}`);
+  }
+  requireInstanceModifier(actor, instance.ad_groups_modify);
 }

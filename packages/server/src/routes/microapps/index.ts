@@ -12,8 +12,10 @@ import { updateMicroapp } from '../../operations/microapps/update-microapp';
 import { deleteMicroapp } from '../../operations/microapps/delete-microapp';
 import { createInstance } from '../../operations/microapps/create-instance';
 import { deleteInstance } from '../../operations/microapps/delete-instance';
+import { updateInstance } from '../../operations/microapps/update-instance';
 import {
   Instance,
+  InstanceChangesBody,
   InstanceParams,
   Microapp,
   MicroappApiConfig,
@@ -94,6 +96,25 @@ export const microappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { microapp_id, instance_id } = request.params;
       await deleteInstance(ctx(request), microapp_id, instance_id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/microapps/registeredclientapi/:microapp_id/:instance_id',
+    {
+      schema: {
+        tags,
+        summary: "Change an instance's name, version or configuration",
+        description:
+          'The configuration sent replaces the whole configuration. Same rights as deleting.',
+        params: InstanceParams,
+        body: InstanceChangesBody,
+        response: { 200: Instance },
+      },
+    },
+    (request) => {
+      const { microapp_id, instance_id } = request.params;
+      return updateInstance(ctx(request), microapp_id, instance_id, request.body);
     },
   );
 

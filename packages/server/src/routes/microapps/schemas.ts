@@ -11,14 +11,12 @@ const MicroappId = Type.String({
 const Runtime = Type.Union([Type.Literal('module'), Type.Literal('frame')], {
   description: "'module': a JavaScript module defining a custom element; 'frame': a page to frame",
 });
-const Configuration = Type.Record(
-  Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }),
-  Type.String({ maxLength: 4000 }),
-  {
-    maxProperties: 50,
-    description: "The instance's settings, given to the element as attributes (name: text)",
-  },
-);
+// Setting names are checked by the operation (core's settingNameProblem), which says what is wrong.
+const Configuration = Type.Record(Type.String(), Type.String({ maxLength: 4000 }), {
+  maxProperties: 50,
+  description:
+    "The instance's settings, given to the element as attributes (name: text); names are lower case, never on... or the element's own (class, style, id...)",
+});
 
 export const MicroappVersion = Type.Object(
   {
@@ -120,6 +118,16 @@ export const NewInstanceBody = Type.Object(
     instance_id: Type.Optional(Text(100)),
     ad_groups_modify: Type.Optional(Text(200)),
     status: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Changes to an instance: its name, the version it runs, its whole configuration. */
+export const InstanceChangesBody = Type.Object(
+  {
+    instance_name: Type.Optional(Text(200, 1)),
+    instance_version: Type.Optional(Text(100, 1)),
+    configuration: Type.Optional(Configuration),
   },
   { additionalProperties: false },
 );

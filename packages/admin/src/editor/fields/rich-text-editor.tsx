@@ -1,0 +1,225 @@
+/**
+ * The Tiptap editor of a Rich Text field, loaded on demand by rich-text.tsx. Its schema is the
+ * allow-list the server sanitises with (core's RICH_TEXT_RULES): whatever else a stored value
+ * holds (scripts, event handlers, `javascript:` links) is dropped when it is loaded, and a link
+ * can only be set to an allowed address.
+ */
+import '@mantine/tiptap/styles.css';
+import { useEffect, useId, useRef } from 'react';
+import { Input } from '@mantine/core';
+import { assignRef } from '@mantine/hooks';
+import { RichTextEditor, Link } from '@mantine/tiptap';
+import { Extension, Node, type Extensions } from '@tiptap/core';
+import { useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
+import {
+  isAllowedLink,
+  RICH_TEXT_FULL_EDITOR_HEIGHT,
+  richTextMode,
+  type RichTextMode,
+} from '@canopy/core';
+import type { FieldEditorProps } from '../contract';
+import classes from './rich-text.module.css';
+
+const SafeLink = Link.configure({
+  openOnClick: false,
+  autolink: false,
+  isAllowedUri: (url) => isAllowedLink(url),
+});
+
+/** Images keep only web addresses, as the server's allow-list does. */
+const SafeImage = Image.extend({
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (dom) => (/^https?:\/\//i.test(dom.getAttribute('src') ?? '') ? null : false),
+      },
+    ];
+  },
+});
+
+/** Inline short text: the document is one line of text with marks, no paragraph at all. */
+const InlineDocument = Node.create({ name: 'doc', topNode: true, content: 'inline*' });
+
+/** Enter (with any modifier) does nothing in inline short text (§5). */
+const BlockEnter = Extension.create({
+  name: 'blockEnter',
+  addKeyboardShortcuts: () => ({
+    Enter: () => true,
+    'Shift-Enter': () => true,
+    'Mod-Enter': () => true,
+  }),
+});
+
+function extensionsFor(mode: RichTextMode): Extensions {
+  if (mode === 'short') {
+    return [
+      StarterKit.configure({
+        document: false,
+        paragraph: false,
+        heading: false,
+        blockquote: false,
+        bulletList: false,
+        orderedList: false,
+        listItem: false,
+        listKeymap: false,
+        codeBlock: false,
+        hardBreak: false,
+        horizontalRule: false,
+        trailingNode: false,
+        link: false,
+      }),
+      InlineDocument,
+      BlockEnter,
+      SafeLink,
+    ];
+  }
+  return [
+    StarterKit.configure({ link: false, heading: { levels: [1, 2, 3, 4, 5, 6] } }),
+    SafeLink,
+    SafeImage,
+    TableKit,
+  ];
+}
+
+/** The stored form of the editor's content: '' when it holds nothing. */
+function valueOf(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML();
+}
+
+function Toolbar({ mode }: { mode: RichTextMode }) {
+  return (
+    <RichTextEditor.Toolbar>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Bold />
+        <RichTextEditor.Italic />
+        <RichTextEditor.Underline />
+        <RichTextEditor.Strikethrough />
+        <RichTextEditor.Code />
+        <RichTextEditor.ClearFormatting />
+      </RichTextEditor.ControlsGroup>
+      {mode !== 'short' && (
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.H2 />
+          <RichTextEditor.H3 />
+          <RichTextEditor.H4 />
+          <RichTextEditor.Blockquote />
+          <RichTextEditor.BulletList />
+          <RichTextEditor.OrderedList />
+          {mode === 'full' && <RichTextEditor.Hr />}
+        </RichTextEditor.ControlsGroup>
+      )}
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Link />
+        <RichTextEditor.Unlink />
+      </RichTextEditor.ControlsGroup>
+      {mode === 'full' && (
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Undo />
+          <RichTextEditor.Redo />
+        </RichTextEditor.ControlsGroup>
+      )}
+    </RichTextEditor.Toolbar>
+  );
+}
+
+export default function TiptapField(props: FieldEditorProps) {
+  const mode = richTextMode(props.definition);
+  const labelId = useId();
+  const descriptionId = useId();
+  const errorId = useId();
+  // The latest props, for the editor's callbacks (created once).
+  const latest = useRef(props);
+  latest.current = props;
+  // The value this editor last reported, so an echo of it does not reset the cursor.
+  const reported = useRef(props.value);
+
+  const editor = useEditor({
+    extensions: extensionsFor(mode),
+    content: props.value,
+    editable: !props.readOnly,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: true,
+    onUpdate: ({ editor: changed }) => {
+      reported.current = valueOf(changed);
+      latest.current.onChange(reported.current);
+    },
+    onBlur: () => latest.current.onBlur(),
+  });
+
+  // A value from outside (another version loaded, a reload after save) replaces the content.
+  useEffect(() => {
+    if (!editor || props.value === reported.current) return;
+    reported.current = props.value;
+    editor.commands.setContent(props.value, { emitUpdate: false });
+  }, [editor, props.value]);
+
+  useEffect(() => {
+    editor?.setEditable(!props.readOnly, false);
+  }, [editor, props.readOnly]);
+
+  // The content element stands for the field: the label names it, Save's refocus focuses it.
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    const described = [props.description && descriptionId, props.error && errorId]
+      .filter(Boolean)
+      .join(' ');
+    dom.id = props.inputId;
+    dom.setAttribute('role', 'textbox');
+    dom.setAttribute('aria-labelledby', labelId);
+    dom.setAttribute('aria-multiline', String(mode !== 'short'));
+    dom.setAttribute('aria-readonly', String(props.readOnly));
+    dom.setAttribute('aria-required', String(props.required));
+    dom.setAttribute('aria-invalid', String(Boolean(props.error)));
+    if (described) dom.setAttribute('aria-describedby', described);
+    else dom.removeAttribute('aria-describedby');
+    assignRef(props.focusRef, dom);
+    return () => {
+      assignRef(props.focusRef, null);
+    };
+  }, [
+    editor,
+    mode,
+    labelId,
+    descriptionId,
+    errorId,
+    props.inputId,
+    props.description,
+    props.error,
+    props.readOnly,
+    props.required,
+    props.focusRef,
+  ]);
+
+  return (
+    <Input.Wrapper
+      label={props.label}
+      labelElement="div"
+      labelProps={{ id: labelId, onClick: () => editor?.commands.focus() }}
+      description={props.description}
+      descriptionProps={{ id: descriptionId }}
+      withAsterisk={props.required}
+      error={props.error}
+      errorProps={{ id: errorId }}
+    >
+      <RichTextEditor
+        editor={editor}
+        className={classes.root}
+        data-mode={mode}
+        data-invalid={props.error ? true : undefined}
+        style={
+          mode === 'full'
+            ? { ['--rich-text-height' as string]: `${RICH_TEXT_FULL_EDITOR_HEIGHT}px` }
+            : undefined
+        }
+      >
+        {!props.readOnly && <Toolbar mode={mode} />}
+        <RichTextEditor.Content className={classes.content} />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}
