@@ -86,6 +86,15 @@ describe('a micro-app placed on a page from the item editor', () => {
     await confirm.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'Unlock' }).waitFor();
 
+    // The Body is Rich Text in the full mode: its editor loads on demand, 500 pixels high.
+    await page.getByRole('tab', { name: 'Content' }).click();
+    const body = page.getByRole('textbox', { name: 'Body' });
+    await body.waitFor();
+    expect(await body.getAttribute('contenteditable')).toBe('true');
+    expect((await body.boundingBox())!.height).toBe(500);
+    await page.getByRole('button', { name: 'Bold', exact: true }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}-rich-text.png` });
+
     await page.getByRole('tab', { name: 'Page properties' }).click();
     const picker = page.getByRole('combobox', { name: 'Newsletter App' });
     await picker.click();
