@@ -127,5 +127,19 @@ export async function benchMedia(world: CanopyWorld, baseline: Baseline): Promis
       baseline,
     ),
   );
+  // The same image as a 640-pixel WebP rendition (made on the first request, then cached).
+  const rendition = `${address}&w=640`;
+  const first = await fetch(`${world.server.origin}${rendition}`);
+  if (first.status !== 200) throw new Error(`rendition: ${first.status} ${await first.text()}`);
+  const renditionBytes = (await first.arrayBuffer()).byteLength;
+  const renditions = await throughput(`${world.server.origin}${rendition}`);
+  step(`640-pixel WebP rendition (${renditionBytes} bytes): ${describeThroughput(renditions)}`);
+  rows.push(
+    throughputRow(
+      `GET /media-library/...?w=640 (cached WebP rendition, ${(renditionBytes / 1000).toFixed(0)} KB)`,
+      renditions,
+      baseline,
+    ),
+  );
   return rows;
 }

@@ -10,6 +10,7 @@ import { benchAdminMenus, benchRoleMenus } from './menus';
 import { benchDelivery, benchPageSave } from './page';
 import { benchMedia, prepareMedia } from './media';
 import { benchBuilds } from './builds';
+import { benchAdminPanel } from './admin';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -17,8 +18,31 @@ import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } 
 const rows: Row[] = [];
 let failures = 0;
 
-/** Runs one part; a failure is reported in the table and the remaining parts still run. */
-async function section(title: string, run: () => Promise<void>): Promise<void> {
+/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, admin, memory). */
+const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'memory'] as const;
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const unknownParts = only.filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownParts.length > 0) {
+  throw new Error(
+    `BENCH_ONLY: unknown part(s) ${unknownParts.join(', ')}; use ${PARTS.join(', ')}`,
+  );
+}
+
+const runs = (part: string) => only.length === 0 || only.includes(part);
+
+/**
+ * Runs one part; a failure is reported in the table and the remaining parts still run. The
+ * baseline parts (no key) always run; a part with a key runs unless BENCH_ONLY leaves it out.
+ */
+async function section(
+  title: string,
+  run: () => Promise<void>,
+  part?: (typeof PARTS)[number],
+): Promise<void> {
+  if (part && !runs(part)) return;
   console.log(`\n${title}`);
   const started = Date.now();
   try {
@@ -49,71 +73,105 @@ if (loadavg()[0]! > cpus().length / 2) {
 }
 
 let baseline: Baseline | undefined;
-await section('Baseline: bare Fastify route', async () => {
-  const result = await measureBaseline();
-  baseline = result.baseline;
-  rows.push(...result.rows);
-});
-if (!baseline) {
+const needsBaseline = ['10k', '100k', 'media'].some(runs);
+if (needsBaseline)
+  await section('Baseline: bare Fastify route', async () => {
+    const result = await measureBaseline();
+    baseline = result.baseline;
+    rows.push(...result.rows);
+  });
+if (needsBaseline && !baseline) {
   printTable(rows);
   throw new Error('Without the baseline there is nothing to compare against');
 }
-const yardstick = baseline;
+const yardstick = baseline!;
 
-await section('Content tree of 10,000 items', async () => {
-  const world = await openCanopyWorld('10k', 10_000);
-  try {
-    step(
-      `server ready (pid ${world.server.pid}), ${world.items.length} items in ${world.items.filter((i) => !i.parentId).length} sites`,
-    );
-    rows.push(...(await benchAdminMenus(world, yardstick, '10,000', 100)));
-    rows.push(...(await benchRoleMenus(world, yardstick, 1000)));
-    rows.push(...(await benchDelivery(world, yardstick)));
-    rows.push(...(await benchPageSave(world, yardstick)));
-    rows.push(
-      memoryRow('  server RSS after the 10,000-item runs', procStatusMb(world.server.pid, 'VmRSS')),
-    );
-  } finally {
-    await world.close();
-  }
-});
+await section(
+  'Content tree of 10,000 items',
+  async () => {
+    const world = await openCanopyWorld('10k', 10_000);
+    try {
+      step(
+        `server ready (pid ${world.server.pid}), ${world.items.length} items in ${world.items.filter((i) => !i.parentId).length} sites`,
+      );
+      rows.push(...(await benchAdminMenus(world, yardstick, '10,000', 100)));
+      rows.push(...(await benchRoleMenus(world, yardstick, 1000)));
+      rows.push(...(await benchDelivery(world, yardstick)));
+      rows.push(...(await benchPageSave(world, yardstick)));
+      rows.push(
+        memoryRow(
+          '  server RSS after the 10,000-item runs',
+          procStatusMb(world.server.pid, 'VmRSS'),
+        ),
+      );
+    } finally {
+      await world.close();
+    }
+  },
+  '10k',
+);
 
-await section('Content tree of 100,000 items', async () => {
-  const world = await openCanopyWorld('100k', 100_000);
-  try {
-    step(`server ready (pid ${world.server.pid}), ${world.items.length} items`);
-    rows.push(...(await benchAdminMenus(world, yardstick, '100,000', 1000)));
-    rows.push(
-      memoryRow(
-        '  server RSS after the 100,000-item menus',
-        procStatusMb(world.server.pid, 'VmRSS'),
-      ),
-    );
-  } finally {
-    await world.close();
-  }
-});
+await section(
+  'Content tree of 100,000 items',
+  async () => {
+    const world = await openCanopyWorld('100k', 100_000);
+    try {
+      step(`server ready (pid ${world.server.pid}), ${world.items.length} items`);
+      rows.push(...(await benchAdminMenus(world, yardstick, '100,000', 1000)));
+      rows.push(
+        memoryRow(
+          '  server RSS after the 100,000-item menus',
+          procStatusMb(world.server.pid, 'VmRSS'),
+        ),
+      );
+    } finally {
+      await world.close();
+    }
+  },
+  '100k',
+);
 
-await section('Media: uploads and files', async () => {
-  const world = await openCanopyWorld('media', 100, prepareMedia);
-  try {
-    rows.push(...(await benchMedia(world, yardstick)));
-  } finally {
-    await world.close();
-  }
-});
+await section(
+  'Media: uploads and files',
+  async () => {
+    const world = await openCanopyWorld('media', 100, prepareMedia);
+    try {
+      rows.push(...(await benchMedia(world, yardstick)));
+    } finally {
+      await world.close();
+    }
+  },
+  'media',
+);
 
-await section('Static builds of a 10,000-page site', async () => {
-  rows.push(...(await benchBuilds()));
-});
+await section(
+  'Static builds of a 10,000-page site',
+  async () => {
+    rows.push(...(await benchBuilds()));
+  },
+  'builds',
+);
 
-await section('Memory at idle', async () => {
-  rows.push(...(await benchIdleMemory()));
-});
+await section(
+  'Admin panel in Chromium',
+  async () => {
+    rows.push(...(await benchAdminPanel()));
+  },
+  'admin',
+);
 
-await section('Baseline again', async () => {
-  rows.push(await recheckBaseline(yardstick));
-});
+await section(
+  'Memory at idle',
+  async () => {
+    rows.push(...(await benchIdleMemory()));
+  },
+  'memory',
+);
+
+if (baseline)
+  await section('Baseline again', async () => {
+    rows.push(await recheckBaseline(yardstick));
+  });
 
 console.log(
   `\nResults (${databaseLabel()}, ${((Date.now() - started) / 1000).toFixed(0)} s in all, load average now ${load()}; latency targets are judged on the mean)\n`,

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CANOPY_BIN = resolve('packages/server/bin/canopy.js');
 export const ADMIN_PASSWORD = 'e2e-admin-password-1';
@@ -63,7 +63,8 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000; // a first start seeds and builds; slow on a busy machine
+  // Generous: a loaded machine (tests of several packages at once) can take minutes to migrate and seed.
+  const deadline = Date.now() + 240_000;
   while (!output.includes('Canopy is running')) {
     if (child.exitCode !== null) {
       await new Promise((done) => setTimeout(done, 200)); // the last of its output
@@ -102,5 +103,28 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
       '--disable-quic',
       ...extraArgs,
     ],
+  });
+}
+
+/** Opens the admin at `path` and signs in on the provider page (the page must not be signed in). */
+export async function signInAdmin(
+  page: Page,
+  base: string,
+  username: string,
+  password: string,
+  path = '/admin/',
+): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByPlaceholder('Filter Items').waitFor();
+}
+
+/** The bearer token the signed-in admin page holds, for checks over the API. */
+export function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
   });
 }

@@ -4,14 +4,11 @@
  * delivery target in Debian's Chromium; then a newer staged version previewed through
  * /api/preview while delivery keeps the published one.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { CANOPY_BIN, launchChromium, startCanopy, type RunningCanopy } from './harness';
+import { launchChromium, startCanopy, type RunningCanopy } from './harness';
+import { adminApi, pageId, stageTitle as stage, DEMO_SITE as SITE, type Api } from './publishing';
 
-const SITE = '7e000000-0000-4000-8000-00000000a001';
-const TITLE = '7e000000-0000-4000-8000-000000101003';
 const SCREENSHOT = '/tmp/canopy-publish.png';
 const PREVIEW_SCREENSHOT = '/tmp/canopy-preview.png';
 
@@ -21,50 +18,14 @@ describe('publishing a page and previewing a staged one in Chromium', () => {
   let base: string;
   let token: string;
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-
-  /** A new draft of the page's newest published version with a new title, pushed to staging. */
-  async function stageTitle(contentId: string, title: string) {
-    const versions = (await api('GET', `/api/contents/${contentId}`)) as { version: number };
-    const draft = await api('POST', '/api/contents/draftfromversion', {
-      content_id: contentId,
-      version: versions.version,
-    });
-    await api('PUT', `/api/contents/${contentId}`, {
-      version: draft.version,
-      updated_date: draft.updated_date,
-      content_fields: [
-        {
-          field_id: draft.content_fields[TITLE].field_id,
-          field_value: title,
-          cmsItemStatus: { edited: true },
-        },
-      ],
-    });
-    await api('PUT', `/api/contents/${contentId}`, { version: draft.version, status_id: 'staged' });
-  }
+  let api: Api;
+  const stageTitle = (contentId: string, title: string) => stage(api, contentId, title);
 
   beforeAll(async () => {
     server = await startCanopy();
     base = server.base;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [CANOPY_BIN, 'token', '--user', 'admin'],
-      { env: server.env },
-    );
-    token = stdout.trim().split('\n').pop()!;
+    api = await adminApi(server);
+    token = api.token;
     browser = await launchChromium();
   });
 
@@ -74,11 +35,7 @@ describe('publishing a page and previewing a staged one in Chromium', () => {
   });
 
   it('publishes a staged page to delivery and shows it there', async () => {
-    const urls = (await api('GET', `/api/pageurls?site_id=${SITE}`)) as {
-      content_id: string;
-      page_url: string;
-    }[];
-    const team = urls.find((u) => u.page_url === '/about/team')!.content_id;
+    const team = await pageId(api, '/about/team');
     await stageTitle(team, 'Meet the Canopy team');
     const items = await api('GET', `/api/releases/publishableitems/${SITE}?mode=delivery`);
     expect(items.content.map((c: { content_name: string }) => c.content_name)).toContain('Team');
@@ -114,11 +71,7 @@ describe('publishing a page and previewing a staged one in Chromium', () => {
   });
 
   it('previews the latest publishable version through /api/preview; delivery keeps the published one', async () => {
-    const urls = (await api('GET', `/api/pageurls?site_id=${SITE}`)) as {
-      content_id: string;
-      page_url: string;
-    }[];
-    const team = urls.find((u) => u.page_url === '/about/team')!.content_id;
+    const team = await pageId(api, '/about/team');
     await stageTitle(team, 'Team (coming soon)');
 
     const context = await browser.newContext();

@@ -74,3 +74,19 @@ export interface Person {
   preferred_username: string;
   is_admin: number;
 }
+
+export interface TemplateType {
+  template_type_id: string;
+  template_type_name: string;
+}
+
+/** Reference data (GET /api/references/): the template types, by id. */
+export const referencesQuery = () =>
+  queryOptions({
+    queryKey: ['references'],
+    queryFn: async () =>
+      dataOf<{ templatetypes: TemplateType[] }>(await api().GET('/api/references/')),
+    select: (data) =>
+      new Map(data.templatetypes.map((type) => [type.template_type_id, type.template_type_name])),
+    staleTime: Infinity,
+  });

@@ -18,7 +18,7 @@ import {
 } from '@canopy/ui';
 import { queryClient, setApiClient } from './api';
 import { Shell } from './screens/Shell';
-import { EmptyState, ItemView } from './screens/ItemView';
+import { EmptyState } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
 import { ItemEditor } from './editor/ItemEditor';
 import { MicroappsScreen } from './microapps/MicroappsScreen';
@@ -42,7 +42,12 @@ const router = createBrowserRouter(
           ),
         },
         { path: 'content/:id', element: <ItemEditor /> },
-        { path: 'templates/:id', element: <ItemView kind="template" /> },
+        {
+          path: 'templates/:id',
+          lazy: async () => ({
+            Component: (await import('./templates/TemplateEditor')).TemplateEditor,
+          }),
+        },
         { path: 'microapps', element: <MicroappsScreen /> },
       ],
     },

@@ -1,6 +1,7 @@
 /**
- * Media uploads from the browser (§7 Media): POST /api/media/{id} as multipart (content_id,
- * media) through XMLHttpRequest, whose upload events give the per-file progress fetch cannot.
+ * Media uploads from the browser (§7 Media): POST /api/media/{id} (or a multi-stream video's
+ * POST /api/mediacollectionfile/{id}) as multipart (content_id, media) through XMLHttpRequest,
+ * whose upload events give the per-file progress fetch cannot.
  */
 
 export interface UploadRequest {
@@ -10,13 +11,21 @@ export interface UploadRequest {
   token: string | null;
   /** Bytes sent so far as a fraction of the file, 0 to 1. */
   onProgress: (fraction: number) => void;
+  /** Where the file goes: a single-file item (default) or a multi-stream video's folder. */
+  into?: 'media' | 'mediacollectionfile';
 }
 
 /** Uploads one file; rejects with the server's message when it refuses. */
-export function uploadMediaFile({ contentId, file, token, onProgress }: UploadRequest) {
+export function uploadMediaFile({
+  contentId,
+  file,
+  token,
+  onProgress,
+  into = 'media',
+}: UploadRequest) {
   return new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/media/${encodeURIComponent(contentId)}`);
+    request.open('POST', `/api/${into}/${encodeURIComponent(contentId)}`);
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

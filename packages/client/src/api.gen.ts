@@ -1946,6 +1946,95 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/media/{id}/focalpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An image's focal point (the centre when none is set) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Set an image's focal point: crops (?w=&h=) keep it in the frame */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description Where the subject is, from the top left */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 0 (left or top) to 1 */
+            x: number;
+            /** @description 0 (left or top) to 1 */
+            y: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    /** Clear an image's focal point (crops keep the centre) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mediacollectionfile/{id}': {
     parameters: {
       query?: never;
@@ -2039,6 +2128,91 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mediacollectionfolder/{id}/transcode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn the MP4 of a video item into this multi-stream video, as a background job (501 without ffmpeg) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      /** @description The video item whose MP4 becomes the stream */
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            source_id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mediajobs/{job_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A media job: status (queued, running, succeeded, failed) and progress (0-100) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          job_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3229,6 +3403,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/releases/targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a site's delivery and preview targets are served (url: absolute on a host name, else a path on this server) */
+    get: {
+      parameters: {
+        query: {
+          /** @description A UUID */
+          site_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/roles': {
     parameters: {
       query?: never;
@@ -3377,6 +3588,8 @@ export interface paths {
              * @description A UUID
              */
             template_id: string;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
           };
         };
       };
@@ -3461,6 +3674,8 @@ export interface paths {
              * @description A UUID
              */
             template_id?: string;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
           };
         };
       };
@@ -3630,6 +3845,8 @@ export interface paths {
              */
             template_id?: string;
             tool_tip?: string | null;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
             validation_message?: string | null;
           };
         };
@@ -3749,6 +3966,8 @@ export interface paths {
              */
             template_id?: string;
             tool_tip?: string | null;
+            /** @description The updated_date you loaded; if the template changed since, 409 */
+            updated_date?: string;
             validation_message?: string | null;
           };
         };

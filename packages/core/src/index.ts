@@ -11,6 +11,7 @@ export * from './validation/regex';
 export * from './validation/picker';
 export * from './validation/media';
 export * from './media';
+export * from './renditions';
 export * from './upload';
 export * from './format';
 export * from './layout';

@@ -20,6 +20,8 @@ export interface Config {
   storage: StorageConfig;
   /** Site targets, build definitions, site components, scheduler (publishing/config.ts). */
   publishing: PublishingConfig;
+  /** The ffmpeg program that turns an MP4 into a multi-stream video; null: the feature is off. */
+  ffmpeg: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +41,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: loadAuthConfig(env),
     storage: loadStorageConfig(env),
     publishing: loadPublishingConfig(env),
+    ffmpeg: env.CANOPY_FFMPEG === 'off' ? null : env.CANOPY_FFMPEG || 'ffmpeg',
   };
 }

@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

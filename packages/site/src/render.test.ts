@@ -72,4 +72,37 @@ describe('site renderer', () => {
       '<p>Hi <a>x</a> <a href="https://e.com" target="_blank" rel="noopener noreferrer">e</a></p><img src="x" />',
     );
   });
+
+  it('gives media-library images a srcset of WebP renditions, other images none', () => {
+    const html = renderPage(
+      page({
+        zones: {
+          'Main Zone': [
+            {
+              id: 'w1',
+              layout: 'image-with-caption',
+              templateName: 'Image With Caption',
+              fields: {
+                Image: { value: null, media: '/media-library/media/abc.jpg?v=tag' },
+                Caption: { value: 'Team' },
+              },
+              children: [],
+            },
+            {
+              id: 'w2',
+              layout: 'image-with-caption',
+              templateName: 'Image With Caption',
+              fields: { Image: { value: '/media-library/media/logo.svg' } },
+              children: [],
+            },
+          ],
+        },
+      }),
+      defaultRegistry(),
+    );
+    expect(html).toContain(
+      '<img src="/media-library/media/abc.jpg?v=tag&amp;w=1280" srcSet="/media-library/media/abc.jpg?v=tag&amp;w=320 320w, /media-library/media/abc.jpg?v=tag&amp;w=640 640w, /media-library/media/abc.jpg?v=tag&amp;w=960 960w, /media-library/media/abc.jpg?v=tag&amp;w=1280 1280w, /media-library/media/abc.jpg?v=tag&amp;w=1920 1920w, /media-library/media/abc.jpg?v=tag&amp;w=2560 2560w" sizes="(min-width: 760px) 720px, 100vw" alt="Team" loading="lazy"/>',
+    );
+    expect(html).toContain('<img src="/media-library/media/logo.svg" alt="" loading="lazy"/>');
+  });
 });

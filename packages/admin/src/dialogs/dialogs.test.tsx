@@ -1,42 +1,16 @@
 // @vitest-environment happy-dom
 /** The Add Item and Select Item dialogs' rules (§5), as a person sees them. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { MenuItem } from '@canopy/core';
 import { AddItemDialog, type AddItemDialogProps } from './AddItemDialog';
 import { addFiles } from './MediaFiles';
 import { SelectItemDialog } from './SelectItemDialog';
+import { menuItem } from '../test-kit';
 
 afterEach(cleanup);
-
-function menuItem(name: string, extra: Partial<MenuItem> = {}): MenuItem {
-  return {
-    content_id: `${name.toLowerCase().replace(/\W/g, '-')}-id`,
-    content_name: name,
-    content_order: 1,
-    content_type_id: null,
-    template_type_id: null,
-    template_id: null,
-    item_type: 'content',
-    is_active: 1,
-    is_locked: 0,
-    locked_by: null,
-    lvl: 1,
-    parent_id: null,
-    path: '01',
-    custom_icon: null,
-    media_url: null,
-    page_url: null,
-    allowed_content_type: '',
-    allowed_template_type: '',
-    permissions: ['Edit', 'Create', 'Delete', 'Read'],
-    children: [],
-    ...extra,
-  };
-}
 
 const template = (name: string, type: string) =>
   menuItem(name, { item_type: 'template', template_type_id: type });
@@ -138,7 +112,6 @@ describe('Add Item for media (§5 upload rules in the browser)', () => {
 
   async function openFiles(extra: Partial<AddItemDialogProps> = {}) {
     openAddItem(vi.fn(), { parent: mediaLibrary, ...extra });
-    expect(screen.queryByRole('radio', { name: 'Multi-Stream Video' })).toBeNull();
     await user().click(await screen.findByRole('radio', { name: 'Image' }));
     expect(screen.queryByRole('textbox', { name: /Item Name/ })).toBeNull();
     await user().click(screen.getByRole('button', { name: 'Next' }));
@@ -219,10 +192,97 @@ describe('Add Item for media (§5 upload rules in the browser)', () => {
     expect(listed()).toEqual([expect.stringContaining('b.png')]);
   });
 
+  it('makes a multi-stream video of a whole folder, named after it', async () => {
+    const onMediaDone = vi.fn();
+    const onCreateStream = vi.fn<NonNullable<AddItemDialogProps['onCreateStream']>>(
+      async ({ files, onProgress }) => {
+        files.forEach((file) => onProgress(file, 1));
+        return 'stream-id';
+      },
+    );
+    openAddItem(vi.fn(), { parent: mediaLibrary, onCreateStream, onMediaDone });
+    await user().click(await screen.findByRole('radio', { name: 'Multi-Stream Video' }));
+    await user().click(screen.getByRole('button', { name: 'Next' }));
+    const input = screen.getByLabelText('Choose a folder to upload') as HTMLInputElement;
+    const inFolder = (name: string) => {
+      const file = new File(['#EXTM3U'], name);
+      Object.defineProperty(file, 'webkitRelativePath', { value: `trailer/${name}` });
+      return file;
+    };
+    const nested = new File(['x'], 'deep.m4s');
+    Object.defineProperty(nested, 'webkitRelativePath', { value: 'trailer/sub/deep.m4s' });
+    await user().upload(input, [
+      inFolder('master.m3u8'),
+      inFolder('seg_0.m4s'),
+      inFolder('notes.txt'),
+      nested,
+    ]);
+    expect(listed()).toEqual([
+      expect.stringContaining('master.m3u8'),
+      expect.stringContaining('seg_0.m4s'),
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'notes.txt: This filetype is not allowed for multi-stream-videos',
+    );
+    await user().click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(onMediaDone).toHaveBeenCalledWith({ created: ['stream-id'], failed: 0 }),
+    );
+    expect(onCreateStream.mock.calls[0]![0]).toMatchObject({
+      name: 'trailer',
+      template: { content_name: 'Multi-Stream Video' },
+    });
+    expect(onCreateStream.mock.calls[0]![0].files.map((file) => file.name)).toEqual([
+      'master.m3u8',
+      'seg_0.m4s',
+    ]);
+  });
+
   it('keeps only the first file in single mode', () => {
     const result = addFiles([], [png('a.png'), png('b.png')], 'image', 'single');
     expect(result.files.map((chosen) => chosen.file.name)).toEqual(['a.png']);
     expect(result.errors).toEqual([]);
+  });
+});
+
+describe("Add Item under a template folder: the 'New Template' tree", () => {
+  const names = new Map([
+    ['page-template', 'Page'],
+    ['template-folder', 'Template Folder'],
+    ['widget-template', 'Widget Template'],
+  ]);
+  const widgets = menuItem('Widget Templates', {
+    item_type: 'template',
+    template_type_id: 'template-folder',
+    allowed_template_type: 'widget-template,template-folder',
+    children: [template('Hero', 'widget-template')],
+  });
+
+  it('offers the template types of the folders the parent allows, and creates a template', async () => {
+    const onCreate = vi.fn().mockResolvedValue(undefined);
+    openAddItem(onCreate, {
+      parent: widgets,
+      templateRoots: [templates, widgets],
+      templateTypeNames: names,
+    });
+    expect(await screen.findByText('New Template')).toBeTruthy();
+    expect(screen.queryByText('New Content from Template')).toBeNull();
+    const group = screen.getByRole('group', { name: 'Widget Templates' });
+    expect(
+      [...group.querySelectorAll('label')].map((label) => label.textContent).filter(Boolean),
+    ).toEqual(['Widget Template', 'Template Folder']);
+    // The Templates folder's Page type is not allowed under the widget folder.
+    expect(screen.queryByRole('radio', { name: 'Page' })).toBeNull();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Widget Template' }));
+    const name = screen.getByRole('textbox', { name: /Item Name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Banner{Enter}');
+    await waitFor(() => expect(onCreate).toHaveBeenCalledTimes(1));
+    expect(onCreate.mock.calls[0]![0]).toEqual({
+      template: null,
+      templateTypeId: 'widget-template',
+      name: 'Banner',
+    });
   });
 });
 
@@ -274,5 +334,87 @@ describe('Select Item', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Manual' }));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ content_name: 'Manual' }));
+  });
+});
+
+describe('Select Item for a picker field', () => {
+  const many = menuItem('Library', {
+    content_id: 'library-id',
+    children: Array.from({ length: 2000 }, (_, at) =>
+      menuItem(`Asset ${String(at + 1).padStart(4, '0')}`, { content_type_id: 'image' }),
+    ),
+  });
+  const forest = [menuItem('Home', { content_type_id: 'page' }), many];
+
+  it('shows only the root item and what lies below it', async () => {
+    wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="library-id"
+        onCancel={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    const options = await screen.findAllByRole('option');
+    expect(options[0]!.textContent).toBe('Library');
+    expect(screen.queryByRole('option', { name: 'Home' })).toBeNull();
+    // 2,001 rows, but only a screenful (and a few more) is in the page
+    expect(options.length).toBeGreaterThan(5);
+    expect(options.length).toBeLessThan(40);
+  });
+
+  it('moves with the arrow keys through the long list and confirms with Enter', async () => {
+    const onSelect = vi.fn();
+    wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="library-id"
+        restriction="image"
+        onCancel={() => {}}
+        onSelect={onSelect}
+      />,
+    );
+    const list = await screen.findByRole('listbox', { name: 'Items' });
+    list.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ content_name: 'Asset 0001' }));
+    await userEvent.keyboard('{End}{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content_name: 'Asset 2000' }),
+    );
+    const last = many.children[1999]!;
+    expect(list.getAttribute('aria-activedescendant')).toBe(`select-item-${last.content_id}`);
+  });
+
+  it('starts on the current reference and says when the root is out of reach', async () => {
+    const target = many.children[1500]!;
+    const { unmount } = wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="library-id"
+        initialId={target.content_id}
+        onCancel={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    const chosen = await screen.findByRole('option', { name: target.content_name });
+    expect(chosen.getAttribute('aria-selected')).toBe('true');
+    unmount();
+    wrap(
+      <SelectItemDialog
+        opened
+        forest={forest}
+        rootId="elsewhere"
+        onCancel={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    expect(
+      await screen.findByText('This field picks below an item that is not in your tree.'),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 });

@@ -103,7 +103,7 @@ export function EditorHeader({
       pos="sticky"
       top={0}
       style={{ zIndex: 5 }}
-      component="header"
+      component="section"
       aria-label="Item header"
     >
       <Breadcrumbs separator="/" mb={4} fz="sm">

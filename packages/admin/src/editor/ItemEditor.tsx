@@ -40,6 +40,7 @@ import {
 } from './queries';
 import { useDraftStore } from './store';
 import { VersionHistory } from './history/VersionHistory';
+import { MediaPanel, hasMediaPanel } from '../media-preview/MediaPanel';
 
 export function ItemEditor() {
   const { id = '' } = useParams();
@@ -427,6 +428,16 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
       <Group align="flex-start" wrap="nowrap" gap={0}>
         <Box px="lg" pb="xl" style={{ flex: 1, minWidth: 0 }}>
           {!editable && <ReadOnlyNote state={state} />}
+          {hasMediaPanel(content.content_type_id) && (
+            <Box mt="md">
+              <MediaPanel
+                content={content}
+                readOnly={!editable || busy}
+                unsaved={dirty}
+                onReplaced={() => refresh(true)}
+              />
+            </Box>
+          )}
           <EditorForm
             store={store}
             template={template}
@@ -443,7 +454,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
             onClose={() => setHistoryOpen(false)}
             onOpenVersion={(next) => void navigate(`/content/${id}?version=${next}`)}
             onRestore={(from) => void newDraft(() => createDraft(id, from))}
-            canRestore={actions.find((a) => a.id === 'createDraft')!.disabledReason}
+            restoreDisabled={actions.find((a) => a.id === 'createDraft')!.disabledReason}
           />
         )}
       </Group>

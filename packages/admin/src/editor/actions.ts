@@ -44,14 +44,14 @@ function needs(permission: Permission, doing: string) {
 }
 
 /** §6: the content locked by you and a version of the given status. */
-function lockedVersion(status: VersionStatus, doing: string) {
+function lockedVersion(status: VersionStatus, passive: string, active: string) {
   return (state: ActionState): string | null => {
     const { content } = state;
     if (content.status_id !== status) {
-      return `Only a ${status} version can ${doing}; version ${content.version} is ${content.status_id}`;
+      return `Only a ${status} version can ${passive}; version ${content.version} is ${content.status_id}`;
     }
     if (content.locked_by && !lockedByMe(state)) return `Locked by ${ownerName(state)}`;
-    if (!lockedByMe(state)) return `Lock the content first to ${doing}`;
+    if (!lockedByMe(state)) return `Lock the content to ${active}`;
     return null;
   };
 }
@@ -85,21 +85,24 @@ export const EDITOR_ACTIONS: readonly EditorActionRule[] = [
     shortcut: 'mod+S',
     disabledReason: firstReason(
       needs('Edit', 'save it'),
-      lockedVersion('draft', 'be saved'),
+      lockedVersion('draft', 'be saved', 'save it'),
       (state) => (state.dirty ? null : 'There are no changes to save'),
     ),
   },
   {
     id: 'pushToStaging',
     label: () => 'Push to Staging',
-    disabledReason: firstReason(needs('Edit', 'stage it'), lockedVersion('draft', 'be staged')),
+    disabledReason: firstReason(
+      needs('Edit', 'stage it'),
+      lockedVersion('draft', 'be staged', 'push it to staging'),
+    ),
   },
   {
     id: 'backToDraft',
     label: () => 'Back to Draft',
     disabledReason: firstReason(
       needs('Edit', 'move it back to draft'),
-      lockedVersion('staged', 'go back to draft'),
+      lockedVersion('staged', 'go back to draft', 'move it back to draft'),
     ),
   },
   {
@@ -107,7 +110,7 @@ export const EDITOR_ACTIONS: readonly EditorActionRule[] = [
     label: () => 'Delete Draft',
     disabledReason: firstReason(
       needs('Edit', 'delete a draft'),
-      lockedVersion('draft', 'be deleted as a draft'),
+      lockedVersion('draft', 'be deleted as a draft', 'delete this draft'),
     ),
   },
   {

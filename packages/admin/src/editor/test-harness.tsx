@@ -264,7 +264,8 @@ export function renderEditor(options: RenderEditorOptions): RenderedEditor {
   }
 
   const result = render(
-    <MantineProvider>
+    // env="test": no transitions or portals, so dropdowns and dialogs show at once.
+    <MantineProvider env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>

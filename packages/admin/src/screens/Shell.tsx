@@ -2,27 +2,16 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ActionIcon,
-  AppShell,
-  Avatar,
-  Group,
-  Menu,
-  Select,
-  Text,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconApps, IconLogout, IconPlant2, IconSend } from '@tabler/icons-react';
-import { TEMPLATE_FOLDER_ID } from '@canopy/core';
-import { TOASTS, notify, useSession } from '@canopy/ui';
-import { api, dataOf, menusQuery, personQuery, sitesQuery } from '../api';
+import { AppShell, Avatar, Group, Menu, Select, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconApps, IconLogout, IconPlant2 } from '@tabler/icons-react';
+import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
+import { useSession } from '@canopy/ui';
+import { menusQuery, personQuery, sitesQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { TreePanel } from '../tree/TreePanel';
-import { AddItemDialog, NEW_ITEM_NAME } from '../dialogs/AddItemDialog';
-import { uploadMediaFile } from '../media-upload';
+import { AddItem } from '../dialogs/AddItem';
 import { clampWidth, loadPreferences, savePreferences } from '../tree/preferences';
+import { PublishMenu, usePublishSite } from '../publish';
 import classes from './shell.module.css';
 
 export function Shell() {
@@ -58,26 +47,22 @@ export function Shell() {
 
   const [adding, setAdding] = useState(false);
   const selected = selectedId && index ? index.items.get(selectedId) : undefined;
+  const publishSite = usePublishSite(sites.data, selected);
   const templateRoots = useMemo(
-    () => (menus.data ?? []).filter((root) => root.content_id === TEMPLATE_FOLDER_ID),
+    () =>
+      (menus.data ?? []).filter((root) =>
+        [TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID].includes(root.content_id),
+      ),
     [menus.data],
   );
 
-  /** POST /api/contents: a new item under the selected one; resolves with its id. */
-  const createItem = async (templateId: string, name: string) =>
-    dataOf<{ content_id: string }>(
-      await api().POST('/api/contents', {
-        body: { parent_id: selected!.content_id, template_id: templateId, content_name: name },
-      }),
-    ).content_id;
-
   /** After an add: the parent expanded, the menu reloaded, and the one new item opened. */
-  const showAdded = async (contentId: string | null) => {
+  const showAdded = async (id: string | null, kind: 'content' | 'template') => {
     updatePreferences({
       expanded: [...new Set([...preferences.expanded, selected!.content_id])],
     });
     await queryClient.invalidateQueries(menusQuery());
-    if (contentId) await navigate(`/content/${contentId}`);
+    if (id) await navigate(kind === 'template' ? `/templates/${id}` : `/content/${id}`);
   };
 
   return (
@@ -99,18 +84,18 @@ export function Shell() {
                 value: site.site_id,
                 label: site.site_name,
               }))}
-              defaultValue={sites.data?.[0]?.site_id ?? null}
-              key={sites.data?.[0]?.site_id ?? 'none'}
+              value={publishSite.site?.site_id ?? null}
+              onChange={(value) => publishSite.setSiteId(value)}
               allowDeselect={false}
               placeholder={sites.isLoading ? 'Loading sites...' : 'No sites'}
             />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Tooltip label="Publishing arrives with the publish screens">
-              <ActionIcon variant="default" size="lg" aria-label="Publish" disabled>
-                <IconSend size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <PublishMenu
+              site={publishSite.site}
+              selected={selected}
+              itemSiteId={publishSite.itemSiteId}
+            />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label="User menu" className={classes.user}>
@@ -160,40 +145,11 @@ export function Shell() {
         <Outlet />
       </AppShell.Main>
       {selected && adding && (
-        <AddItemDialog
-          opened
+        <AddItem
           parent={selected}
           templateRoots={templateRoots}
-          onCancel={() => setAdding(false)}
-          onCreate={async ({ template, name }) => {
-            const contentId = await createItem(template.content_id, name);
-            setAdding(false);
-            await showAdded(contentId);
-          }}
-          onCreateMedia={async ({ template, file, onProgress }) => {
-            const contentId = await createItem(template.content_id, NEW_ITEM_NAME);
-            try {
-              await uploadMediaFile({ contentId, file, token: session.getToken(), onProgress });
-            } catch (error) {
-              // Leave no empty item behind a refused file.
-              await api().DELETE('/api/media/{id}', { params: { path: { id: contentId } } });
-              throw error;
-            }
-            return contentId;
-          }}
-          onMediaDone={async ({ created, failed }) => {
-            if (created.length + failed === 0) return;
-            notify(
-              failed === 0 ? 'success' : 'error',
-              failed === 0 ? TOASTS.mediaSaved : TOASTS.mediaSaveError,
-            );
-            if (failed > 0) {
-              await queryClient.invalidateQueries(menusQuery());
-              return;
-            }
-            setAdding(false);
-            await showAdded(created.length === 1 ? created[0]! : null);
-          }}
+          onClose={() => setAdding(false)}
+          onAdded={showAdded}
         />
       )}
     </AppShell>

@@ -1,8 +1,9 @@
 /**
- * The navigation tree panel (§2, main admin menu mode): filter, options menu, the virtualized
- * tree (@headless-tree over @tanstack/react-virtual, ARIA tree keyboard), Add Item.
+ * The navigation tree panel (§2): filter, options menu, the virtualized tree (@headless-tree
+ * over @tanstack/react-virtual, ARIA tree keyboard), Add Item; in permissions-editor mode each
+ * row shows a role's permissions (permissions.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   dragAndDropFeature,
@@ -20,6 +21,7 @@ import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from 
 import { FilterInput } from './FilterInput';
 import { ItemIcon } from './icons';
 import { useMoveFlow } from './use-move';
+import { usePermissionsEditor } from './permissions';
 import classes from './tree.module.css';
 
 const ROW_HEIGHT = 30;
@@ -43,7 +45,10 @@ export function TreePanel({
   const navigate = useNavigate();
   const [filterText, setFilterText] = useState('');
   const [reorder, setReorder] = useState(false);
-  const filter = activeFilter(filterText);
+  const [editingPermissions, setEditingPermissions] = useState(false);
+  const permissions = usePermissionsEditor(index, editingPermissions);
+  // The box shows every keystroke at once; the tree follows as soon as it can.
+  const filter = activeFilter(useDeferredValue(filterText));
   const matches = useMemo(() => (filter ? filterItems(index, filter) : null), [index, filter]);
   const { move, dialogs } = useMoveFlow(index);
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -139,6 +144,9 @@ export function TreePanel({
             <Menu.Item onClick={() => setReorder((on) => !on)}>
               {reorder ? 'Disable Reorder Menu Items' : 'Reorder Menu Items'}
             </Menu.Item>
+            <Menu.Item onClick={() => setEditingPermissions((on) => !on)}>
+              {editingPermissions ? 'Close Permissions Editor' : 'Edit Permissions'}
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
@@ -147,6 +155,7 @@ export function TreePanel({
           Reorder mode: drag items to move them.
         </Text>
       )}
+      {editingPermissions && permissions.header}
       <Box ref={scrollRef} className={classes.scroller} flex={1}>
         {items.length === 0 && (
           <Text size="sm" c="dimmed" p="md">
@@ -218,7 +227,8 @@ export function TreePanel({
                 >
                   {data.content_name}
                 </Link>
-                {matches && data.path && (
+                {editingPermissions && permissions.columns(data)}
+                {!editingPermissions && matches && data.path && (
                   <Text size="xs" c="dimmed" ml="auto" pr="xs">
                     {index
                       .ancestry(data.content_id)
@@ -251,6 +261,7 @@ export function TreePanel({
         )}
       </Box>
       {dialogs}
+      {permissions.dialog}
     </Stack>
   );
 }

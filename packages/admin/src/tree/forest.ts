@@ -10,13 +10,20 @@ export interface ForestIndex {
   ancestry(id: string): string[];
   /** Whether `candidate` lies in the subtree of `ancestor` (the ancestor itself excluded). */
   isInside(candidate: string, ancestor: string): boolean;
+  /** Every id in tree order, and its name in lower case beside it: the filter's one loop. */
+  order: string[];
+  lowerNames: string[];
 }
 
 export function indexForest(forest: readonly MenuItem[]): ForestIndex {
   const items = new Map<string, MenuItem>();
   const children = new Map<string, string[]>([[ROOT_ID, []]]);
+  const order: string[] = [];
+  const lowerNames: string[] = [];
   const walk = (item: MenuItem, parentKey: string) => {
     items.set(item.content_id, item);
+    order.push(item.content_id);
+    lowerNames.push(item.content_name.toLowerCase());
     children.get(parentKey)!.push(item.content_id);
     children.set(item.content_id, []);
     item.children.forEach((child) => walk(child, item.content_id));
@@ -36,6 +43,8 @@ export function indexForest(forest: readonly MenuItem[]): ForestIndex {
     ancestry,
     isInside: (candidate, ancestor) =>
       candidate !== ancestor && ancestry(candidate).includes(ancestor),
+    order,
+    lowerNames,
   };
 }
 
@@ -48,8 +57,9 @@ export function activeFilter(text: string): string | null {
 /** Items whose name contains the filter, case-insensitively, in tree order (a flat list). */
 export function filterItems(index: ForestIndex, filter: string): string[] {
   const matches: string[] = [];
-  for (const [id, item] of index.items) {
-    if (item.content_name.toLowerCase().includes(filter)) matches.push(id);
+  const { order, lowerNames } = index;
+  for (let at = 0; at < order.length; at++) {
+    if (lowerNames[at]!.includes(filter)) matches.push(order[at]!);
   }
   return matches;
 }

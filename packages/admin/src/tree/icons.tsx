@@ -13,7 +13,13 @@ import {
 } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
 
-export function ItemIcon({ item, size = 16 }: { item: MenuItem; size?: number }) {
+export function ItemIcon({
+  item,
+  size = 16,
+}: {
+  item: Pick<MenuItem, 'item_type' | 'content_type_id' | 'template_type_id'>;
+  size?: number;
+}) {
   const props = { size, stroke: 1.6, 'aria-hidden': true } as const;
   const type = item.item_type === 'template' ? item.template_type_id : item.content_type_id;
   switch (type) {

@@ -1,5 +1,5 @@
 /** The typed shape of Canopy's database (Kysely). Dates are ISO-8601 text on both dialects. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface SitesTable {
   site_id: string;
@@ -29,6 +29,8 @@ export interface ContentItemsTable {
   /** The newest version's Page URL and media address, kept here so the menu needs no join. */
   page_url: string | null;
   media_url: string | null;
+  /** An image's focal point, "x,y" as fractions from the top left; null: the centre. */
+  focal_point: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string | null;
   created_date: string;
 }

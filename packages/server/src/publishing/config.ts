@@ -88,6 +88,26 @@ export function targetsOf(config: PublishingConfig, siteId: string): SiteTargets
   return { delivery: pick('delivery'), preview: pick('preview') };
 }
 
+/**
+ * Where a site's targets are reached, for links from the admin: an absolute address on the
+ * target's first host name (with the public URL's protocol), or the base path alone when the
+ * target is served on any host (then it is relative to the server that answers).
+ */
+export function targetLinks(
+  config: PublishingConfig,
+  publicUrl: string,
+  siteId: string,
+): Record<keyof SiteTargets, { url: string; base_path: string; hosts: string[] }> {
+  const targets = targetsOf(config, siteId);
+  const protocol = new URL(publicUrl).protocol;
+  const link = ({ hosts, basePath }: TargetAddress) => ({
+    url: hosts.length > 0 ? `${protocol}//${hosts[0]}${basePath}` : basePath,
+    base_path: basePath,
+    hosts,
+  });
+  return { delivery: link(targets.delivery), preview: link(targets.preview) };
+}
+
 function normaliseBase(base: string): string {
   const trimmed = `/${base}`.replace(/\/+/g, '/').replace(/\/$/, '');
   return trimmed === '' ? '/' : trimmed;

@@ -4,7 +4,7 @@
  * and a failed or refused write leaves nothing behind.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform, pipeline as pipelineCallback } from 'node:stream';
@@ -116,6 +116,20 @@ export class DiskStorage implements Storage {
     const target = this.path(to);
     await mkdir(dirname(target), { recursive: true });
     await rename(this.path(from), target);
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const target = this.path(to);
+    const temp = join(this.root, TEMP_FOLDER, randomUUID());
+    try {
+      await mkdir(dirname(temp), { recursive: true });
+      await copyFile(this.path(from), temp);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   async close(): Promise<void> {}

@@ -171,6 +171,11 @@ export class S3Storage implements Storage {
   }
 
   async move(from: string, to: string): Promise<void> {
+    await this.copy(from, to);
+    await this.delete(from);
+  }
+
+  async copy(from: string, to: string): Promise<void> {
     checkKey(from);
     checkKey(to);
     await this.client.send(
@@ -180,7 +185,6 @@ export class S3Storage implements Storage {
         CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
       }),
     );
-    await this.delete(from);
   }
 
   async close(): Promise<void> {

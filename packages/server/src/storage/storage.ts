@@ -44,6 +44,8 @@ export interface Storage {
   list(prefix: string): AsyncIterable<StoredObject>;
   /** Renames an object, replacing what was at `to`. */
   move(from: string, to: string): Promise<void>;
+  /** Copies an object, replacing what was at `to`; readers of `to` see the old or the new bytes. */
+  copy(from: string, to: string): Promise<void>;
   /** Releases connections and handles. */
   close(): Promise<void>;
 }

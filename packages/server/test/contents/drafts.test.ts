@@ -4,6 +4,7 @@ import {
   createPage,
   fieldId,
   makeWorld,
+  ok,
   publish as release,
   saveFields,
   type World,
@@ -149,6 +150,60 @@ describe.each(DIALECTS)('versions and drafts on %s', (dialect) => {
       .where('version', '=', 2)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('refuses with 409 a Delete Draft that would bring back a Page URL another page took meanwhile', async () => {
+    const page = await createPage(t, world, 'Moving Page');
+    ok(
+      await saveFields(t, page, {
+        [world.blocks.title]: 'Title',
+        [world.blocks.pageUrl]: '/moving',
+      }),
+    );
+    await publish(page.content_id, 1);
+    const draft = ok(
+      await t.request({
+        method: 'POST',
+        url: '/api/contents/draft',
+        payload: { content_id: page.content_id },
+      }),
+    ).json();
+    ok(await saveFields(t, draft, { [world.blocks.pageUrl]: '/moved' }));
+    // another page takes the address the published version still has
+    const other = await createPage(t, world, 'Newcomer');
+    ok(
+      await saveFields(t, other, {
+        [world.blocks.title]: 'Title',
+        [world.blocks.pageUrl]: '/moving',
+      }),
+    );
+
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/contents/draft/${page.content_id}`,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message:
+        'Deleting this draft would bring back the Page URL /moving of version 1, which "Newcomer" uses now; change that page\'s Page URL first, then delete the draft',
+      content_id: other.content_id,
+    });
+    const latest = (
+      await t.request({ method: 'GET', url: `/api/contents/${page.content_id}` })
+    ).json();
+    expect(latest).toMatchObject({ version: 2, status_id: 'draft', page_url: '/moved' });
+
+    // once the other page moves away, the draft goes and the old address comes back
+    const current = (
+      await t.request({ method: 'GET', url: `/api/contents/${other.content_id}` })
+    ).json();
+    ok(await saveFields(t, current, { [world.blocks.pageUrl]: '/newcomer' }));
+    ok(await t.request({ method: 'DELETE', url: `/api/contents/draft/${page.content_id}` }));
+    const back = (
+      await t.request({ method: 'GET', url: `/api/contents/${page.content_id}` })
+    ).json();
+    expect(back).toMatchObject({ version: 1, page_url: '/moving' });
   });
 
   it('refuses to delete version 1, a draft held by someone else, and a staged version', async () => {

@@ -70,6 +70,31 @@ describe.each(DIALECTS)('Rich Text sanitising on %s', (dialect) => {
     expect(stored.json().content_fields[world.blocks.body].field_value).toBe('<p>ok</p>');
   });
 
+  it("sanitises a template's Rich Text default value when a new item copies it", async () => {
+    const definition = await t.db
+      .selectFrom('template_fields')
+      .select('field_id')
+      .where('block_id', '=', world.blocks.body)
+      .executeTakeFirstOrThrow();
+    const set = await t.request({
+      method: 'PUT',
+      url: `/api/templatefields/${definition.field_id}`,
+      payload: {
+        default_value:
+          '<p>Welcome</p><img src="x.png" onerror="alert(1)" /><script>alert(2)</script>',
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    const page = await createPage(t, world, 'From Default');
+    expect(page.content_fields[world.blocks.body].field_value).toBe(
+      '<p>Welcome</p><img src="x.png" />',
+    );
+    const stored = await t.request({ method: 'GET', url: `/api/contents/${page.content_id}` });
+    expect(stored.json().content_fields[world.blocks.body].field_value).toBe(
+      '<p>Welcome</p><img src="x.png" />',
+    );
+  });
+
   // Last: it turns the world's Body field into inline short text.
   it('keeps no paragraph or other block in inline short text (§5)', async () => {
     await t.db

@@ -14,6 +14,7 @@ import { seedIfEmpty } from '../../src/seed/index';
 import { DEMO_TEMPLATE_IDS, PAGE_BLOCK_IDS } from '../../src/seed/templates-ids';
 import { DEMO_HOME_ID } from '../../src/seed/content';
 import { startMoto, type Moto } from '../storage/moto';
+import type { Config } from '../../src/config';
 
 export const FILES = join(import.meta.dirname, '../../src/seed/media-files');
 export const fixture = (name: string): Buffer => readFileSync(join(FILES, name));
@@ -47,7 +48,7 @@ const TEMPLATES = {
 /** `demoMedia`: the demo seed fills the media library too (through the storage). */
 export async function startMediaApp(
   setup: (typeof SETUPS)[number],
-  options: { demoMedia?: boolean } = {},
+  options: { demoMedia?: boolean; config?: Partial<Config> } = {},
 ): Promise<MediaApp> {
   let moto: Moto | undefined;
   if (setup.storage === 's3') moto = await startMoto();
@@ -55,7 +56,10 @@ export async function startMediaApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-media-'));
   let t: TestApp;
   try {
-    t = await startApp(setup.dialect, moto ? { storage: moto.config } : { dataDir });
+    t = await startApp(setup.dialect, {
+      ...(moto ? { storage: moto.config } : { dataDir }),
+      ...options.config,
+    });
     await seedIfEmpty(t.db, options.demoMedia ? t.app.canopy.storage : undefined);
   } catch (error) {
     await moto?.stop();

@@ -2,6 +2,7 @@
  * Uploading, serving, replacing and deleting single media files (§5 upload rules, §7 Media),
  * on every database and both storages.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIBRARY_ROOT_ID, type MenuItem } from '@canopy/core';
 import { IMAGE_BLOCK_IDS, VIDEO_BLOCK_IDS } from '../../src/seed/templates-ids';
@@ -235,5 +236,63 @@ describe.each(SETUPS)('media uploads on $dialect with $storage storage', (setup)
     const deleted = await t.request({ method: 'DELETE', url: `/api/media/${other}` });
     expect(deleted.statusCode).toBe(200);
     expect(await t.keys()).not.toContainEqual(expect.stringContaining(other));
+  });
+
+  it('removes the files of a media item deleted as content, once the rows are gone', async () => {
+    const image = await t.newItem('image');
+    await upload(t, image, 'chart.png', fixture('chart.png'));
+    const stream = await t.newItem('multi-stream-video');
+    await t.request({ method: 'POST', url: `/api/mediacollectionfolder/${stream}` });
+    await t.request({
+      method: 'POST',
+      url: `/api/mediacollectionfile/${stream}`,
+      ...form([{ name: 'media', filename: 'poster.jpg', body: fixture('photo.jpg') }]),
+    });
+    expect(await mediaFiles()).toContainEqual(expect.stringContaining(image));
+    expect(await mediaFiles()).toContainEqual(expect.stringContaining(stream));
+    for (const id of [image, stream]) {
+      const res = await t.request({ method: 'DELETE', url: `/api/contents/${id}` });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await t.keys()).not.toContainEqual(expect.stringContaining(image));
+    expect(await t.keys()).not.toContainEqual(expect.stringContaining(stream));
+  });
+
+  it('keeps the old file when the database refuses a replace after the new file went into place', async () => {
+    const id = await t.newItem('image');
+    const first = await upload(t, id, 'chart.png', fixture('chart.png'));
+    const url = field(first.json(), I.image)!;
+    const keysBefore = await t.keys();
+    // the database refuses the item's new address, so the transaction fails after the move
+    if (t.dialect === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_media BEFORE UPDATE OF media_url ON content_items
+        BEGIN SELECT RAISE(ABORT, 'refused by test'); END`.execute(t.db);
+    } else {
+      await sql`CREATE FUNCTION refuse_media() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`.execute(t.db);
+      await sql`CREATE TRIGGER refuse_media BEFORE UPDATE OF media_url ON content_items
+        FOR EACH ROW EXECUTE FUNCTION refuse_media()`.execute(t.db);
+    }
+    try {
+      const other = await (
+        await import('sharp')
+      )
+        .default({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const failed = await upload(t, id, 'other.png', other);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      if (t.dialect === 'sqlite') await sql`DROP TRIGGER refuse_media`.execute(t.db);
+      else {
+        await sql`DROP TRIGGER refuse_media ON content_items`.execute(t.db);
+        await sql`DROP FUNCTION refuse_media()`.execute(t.db);
+      }
+    }
+    const served = await t.request({ method: 'GET', url, as: null });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(fixture('chart.png'))).toBe(true);
+    expect(await t.keys()).toEqual(keysBefore);
+    expect(field(await content(id), I.image)).toBe(url);
   });
 });

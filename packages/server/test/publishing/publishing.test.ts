@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
+import { targetLinks } from '../../src/publishing/config';
 import { DIALECTS, type TestApp } from '../harness';
 import { contentIdOf, DEMO_SITE_ID, publishAndWait, stageChange, startDemo } from './helpers';
 
@@ -144,6 +145,35 @@ describe.each(DIALECTS)('publishing (%s)', (dialect) => {
     expect(css.headers['content-type']).toContain('text/css');
     // A malformed escape is bad input, not a server error.
     expect((await t.app.inject({ url: '/about%E0%A4%A' })).statusCode).toBe(400);
+  });
+
+  it("tells where the site's targets are served, to readers of the site only", async () => {
+    const targets = await t.request({
+      method: 'GET',
+      url: `/api/releases/targets?site_id=${DEMO_SITE_ID}`,
+    });
+    expect(targets.json()).toEqual({
+      delivery: { url: '/', base_path: '/', hosts: [] },
+      preview: { url: '/preview', base_path: '/preview', hosts: [] },
+    });
+    const nobody = await t.request({
+      method: 'GET',
+      url: `/api/releases/targets?site_id=${DEMO_SITE_ID}`,
+      as: 'nobody',
+    });
+    expect(nobody.statusCode).toBe(403);
+    const bad = await t.request({ method: 'GET', url: '/api/releases/targets?site_id=demo' });
+    expect(bad.statusCode).toBe(400);
+    // A target on its own host name is linked absolutely, with the public URL's protocol.
+    const config = {
+      ...t.app.publishing.config,
+      sites: { [DEMO_SITE_ID]: { preview: { hosts: ['preview.example.com'], basePath: 'beta/' } } },
+    };
+    expect(targetLinks(config, 'https://cms.example.com', DEMO_SITE_ID).preview).toEqual({
+      url: 'https://preview.example.com/beta',
+      base_path: '/beta',
+      hosts: ['preview.example.com'],
+    });
   });
 
   it('preview: nothing unpublished without a signed-in reader; the latest publishable with one', async () => {

@@ -108,6 +108,16 @@ describe.each(IMPLEMENTATIONS)('$name storage', (implementation) => {
     expect(await keys(storage, 'build/')).toEqual(['build/1/a.html']);
   });
 
+  it('copies an object, leaving the original and replacing the target', async () => {
+    await storage.put('copy/a.txt', Buffer.from('original'));
+    await storage.put('copy/b.txt', Buffer.from('old'));
+    await storage.copy('copy/a.txt', 'copy/b.txt');
+    await storage.copy('copy/a.txt', 'copy/deep/c.txt');
+    expect(await text((await storage.get('copy/a.txt'))!.body)).toBe('original');
+    expect(await text((await storage.get('copy/b.txt'))!.body)).toBe('original');
+    expect(await keys(storage, 'copy/')).toEqual(['copy/a.txt', 'copy/b.txt', 'copy/deep/c.txt']);
+  });
+
   it.each(['../x', '/etc/passwd', 'a//b', 'a/./b', 'a\\b', 'a/b/', '', 'a/\u0000'])(
     'refuses the key %j',
     async (key) => {

@@ -142,7 +142,7 @@ describe.each(DIALECTS)('template blocks on %s', (dialect) => {
     const otherTemplate = await put(PAGE.title, { template_id: templateId });
     expect(otherTemplate.statusCode).toBe(400);
     expect(otherTemplate.json().message).toBe(
-      `Template block ${PAGE.title} belongs to template ${IDS.page}, not ${templateId}; a block cannot move to another template`,
+      `Template block ${PAGE.title} belongs to template ${IDS.page}, not ${templateId}; rows never move to another template`,
     );
     const clash = await put(PAGE.title, { block_name: 'Summary' });
     expect(clash.statusCode).toBe(409);
@@ -202,5 +202,52 @@ describe.each(DIALECTS)('template blocks on %s', (dialect) => {
     expect(again.statusCode).toBe(404);
     const malformed = await t.request({ method: 'DELETE', url: '/api/templateblocks/nope' });
     expect(malformed.statusCode).toBe(400);
+  });
+
+  it('refuses block and field writes based on a template that changed since it was loaded', async () => {
+    const loaded = await getTemplate(templateId);
+    const first = await post({
+      template_id: templateId,
+      block_name: 'Fresh',
+      updated_date: loaded.updated_date,
+    });
+    expect(first.statusCode).toBe(201);
+    const blockId = first.json().block_id;
+    const stale = await put(blockId, { block_name: 'Stale', updated_date: loaded.updated_date });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'STALE_SAVE',
+      message: expect.stringMatching(/^This template was changed by admin at /),
+      template: { template_id: templateId },
+    });
+    const field = await t.request({
+      method: 'POST',
+      url: '/api/templatefields/',
+      payload: { block_id: blockId, field_name: 'Late', updated_date: loaded.updated_date },
+    });
+    expect(field.statusCode).toBe(409);
+    const now = await getTemplate(templateId);
+    expect(now.template_blocks[blockId]).toMatchObject({
+      block_name: 'Fresh',
+      template_fields: {},
+    });
+    const current = await put(blockId, { block_name: 'Current', updated_date: now.updated_date });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it('of ten template saves that loaded the same state, exactly one wins', async () => {
+    const loaded = await getTemplate(templateId);
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/templates/${templateId}`,
+          payload: { template_name: `Article ${i}`, updated_date: loaded.updated_date },
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const winner = replies.find((reply) => reply.statusCode === 200)!.json();
+    expect((await getTemplate(templateId)).template_name).toBe(winner.template_name);
   });
 });

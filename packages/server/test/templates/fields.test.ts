@@ -214,7 +214,7 @@ describe.each(DIALECTS)('template fields on %s', (dialect) => {
     const wrongTemplate = await post({ block_id: blockId, template_id: IDS.page, field_name: 'X' });
     expect(wrongTemplate.statusCode).toBe(400);
     expect(wrongTemplate.json().message).toBe(
-      `Template block ${blockId} belongs to template ${templateId}, not ${IDS.page}`,
+      `Template block ${blockId} belongs to template ${templateId}, not ${IDS.page}; rows never move to another template`,
     );
     const denied = await post({ block_id: PAGE.title, field_name: 'Sneaky' }, 'designer');
     expect(denied.statusCode).toBe(403);
@@ -258,12 +258,12 @@ describe.each(DIALECTS)('template fields on %s', (dialect) => {
     expect(otherTemplate.statusCode).toBe(400);
     expect(otherTemplate.json()).toEqual({
       code: 'VALIDATION_FAILED',
-      message: `Template block ${PAGE.title} belongs to another template than field ${field.field_id}; a field can only move between blocks of its own template`,
+      message: `Template block ${PAGE.title} belongs to another template than template field ${field.field_id}; rows never move to another template`,
     });
     const wrongTemplateId = await put(field.field_id, { template_id: IDS.page });
     expect(wrongTemplateId.statusCode).toBe(400);
     expect(wrongTemplateId.json().message).toBe(
-      `Template field ${field.field_id} belongs to template ${templateId}, not ${IDS.page}`,
+      `Template field ${field.field_id} belongs to template ${templateId}, not ${IDS.page}; rows never move to another template`,
     );
     const mismatch = await put(field.field_id, { field_id: seedFieldId(PAGE.title) });
     expect(mismatch.statusCode).toBe(400);

@@ -440,7 +440,7 @@ describe.each(DIALECTS)('template writes on %s', (dialect) => {
       expect(stale.json()).toMatchObject({
         code: 'STALE_SAVE',
         message: expect.stringMatching(
-          /^This template was changed by admin at .+, after you loaded it; reload it and make your change again$/,
+          /^This template was changed by admin at .+ after you loaded it; reload it and apply your changes again$/,
         ),
         template: { template_id: created.template_id, template_name: 'First' },
       });

@@ -3,7 +3,7 @@ import { mediaSrc, type PageModel } from '../model';
 import type { PageProps } from '../registry';
 import { Breadcrumbs } from './document';
 import { Microapps } from './microapps';
-import { PageLink, RichText, text, Zone } from './parts';
+import { IMAGE_SIZES, PageLink, ResponsiveImage, RichText, text, Zone } from './parts';
 
 function PageIntro({ page }: { page: PageModel }) {
   const title = text(page.fields, 'Title') ?? page.name;
@@ -11,7 +11,9 @@ function PageIntro({ page }: { page: PageModel }) {
   const hero = mediaSrc(page.fields['Hero Image']?.media ?? page.fields['Hero Image']?.value);
   return (
     <section className={`cn-intro${hero ? ' cn-intro-image' : ''}`}>
-      {hero && <img className="cn-intro-bg" src={hero} alt="" />}
+      {hero && (
+        <ResponsiveImage className="cn-intro-bg" src={hero} sizes={IMAGE_SIZES.full} alt="" />
+      )}
       <div className="cn-wrap">
         <Breadcrumbs page={page} />
         <h1>{title}</h1>
@@ -104,7 +106,12 @@ export function MediaPage({ page }: PageProps) {
       <div className="cn-wrap cn-narrow">
         <h1>{page.name}</h1>
         {image && (
-          <img className="cn-media" src={image} alt={text(page.fields, 'Alt Text') ?? ''} />
+          <ResponsiveImage
+            className="cn-media"
+            src={image}
+            sizes={IMAGE_SIZES.narrow}
+            alt={text(page.fields, 'Alt Text') ?? ''}
+          />
         )}
         {video && <video className="cn-media" src={video} controls preload="metadata" />}
         {text(page.fields, 'Caption') && (

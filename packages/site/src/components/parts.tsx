@@ -1,12 +1,38 @@
 /** Pieces every component may use: rich text, links, zones and the unknown-layout placeholder. */
-import type { ReactNode } from 'react';
+import type { ImgHTMLAttributes, ReactNode } from 'react';
 import { siteHref, type FieldValue, type PageModel, type WidgetModel } from '../model';
 import type { Registry } from '../registry';
 import { sanitizeRichText } from '../sanitize';
+import { renditionSrcSet, renditionUrl, hasRenditions } from '@canopy/core';
 
 export function text(fields: Record<string, FieldValue>, name: string): string | null {
   const value = fields[name]?.value;
   return value == null || value === '' ? null : value;
+}
+
+/** Image widths the layouts show, for `sizes`. */
+export const IMAGE_SIZES = {
+  full: '100vw',
+  narrow: '(min-width: 760px) 720px, 100vw',
+  card: '(min-width: 1000px) 320px, (min-width: 640px) 50vw, 100vw',
+} as const;
+
+/**
+ * An image of the media library with `srcset` over its WebP renditions (the browser picks the
+ * width the layout needs) and a 1280-pixel rendition as `src`; other addresses as they are.
+ */
+export function ResponsiveImage({
+  src,
+  sizes,
+  ...rest
+}: { src: string; sizes: string } & Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes'
+>) {
+  if (!hasRenditions(src)) return <img src={src} {...rest} />;
+  return (
+    <img src={renditionUrl(src, 1280)} srcSet={renditionSrcSet(src)} sizes={sizes} {...rest} />
+  );
 }
 
 export function RichText({ html, className }: { html: string | null; className?: string }) {

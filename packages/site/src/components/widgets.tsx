@@ -2,7 +2,7 @@
 import { mediaSrc, type WidgetModel } from '../model';
 import type { WidgetProps } from '../registry';
 import { Microapps } from './microapps';
-import { PageLink, RichText, text, Widget } from './parts';
+import { IMAGE_SIZES, PageLink, ResponsiveImage, RichText, text, Widget } from './parts';
 
 const media = (widget: WidgetModel, name: string) =>
   mediaSrc(widget.fields[name]?.media ?? widget.fields[name]?.value);
@@ -12,7 +12,9 @@ export function HeroBanner({ widget, page }: WidgetProps) {
   const link = widget.fields['Link']?.link;
   return (
     <section className={`cn-hero${image ? ' cn-hero-image' : ''}`}>
-      {image && <img className="cn-hero-bg" src={image} alt="" />}
+      {image && (
+        <ResponsiveImage className="cn-hero-bg" src={image} sizes={IMAGE_SIZES.full} alt="" />
+      )}
       <div className="cn-wrap cn-hero-inner">
         <h1>{text(widget.fields, 'Heading')}</h1>
         {text(widget.fields, 'Subheading') && (
@@ -67,7 +69,12 @@ export function ImageWithCaption({ widget }: WidgetProps) {
   return (
     <section className="cn-section">
       <figure className="cn-wrap cn-narrow cn-figure">
-        <img src={image} alt={caption ?? ''} loading="lazy" />
+        <ResponsiveImage
+          src={image}
+          sizes={IMAGE_SIZES.narrow}
+          alt={caption ?? ''}
+          loading="lazy"
+        />
         {caption && <figcaption>{caption}</figcaption>}
       </figure>
     </section>
@@ -108,7 +115,7 @@ export function Card({ widget, page }: WidgetProps) {
   const link = widget.fields['Link']?.link;
   return (
     <article className="cn-card">
-      {image && <img src={image} alt="" loading="lazy" />}
+      {image && <ResponsiveImage src={image} sizes={IMAGE_SIZES.card} alt="" loading="lazy" />}
       <div className="cn-card-body">
         <h3>{text(widget.fields, 'Title')}</h3>
         {text(widget.fields, 'Text') && <p>{text(widget.fields, 'Text')}</p>}

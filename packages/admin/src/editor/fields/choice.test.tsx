@@ -83,7 +83,7 @@ describe('Dropdown', () => {
     });
     // Each choice shows as a pill beside the input.
     const input = screen.getByRole('combobox', { name: 'Themes' });
-    const pills = within(input.closest('.mantine-PillsInput-input') as HTMLElement);
+    const pills = within(input.closest('.mantine-MultiSelect-pillsList') as HTMLElement);
     expect(pills.getByText('light')).toBeTruthy();
     expect(pills.getByText('dark')).toBeTruthy();
     await userEvent.click(input);

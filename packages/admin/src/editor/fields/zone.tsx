@@ -1,4 +1,5 @@
-/** Placeholder until this type's own editor lands: a one-line text input. */
-import { plainKind } from './plain';
+/** Dynamic Zone: the zone's blocks, added, moved and removed in the draft (see ../zone). */
+import type { FieldKind } from '../contract';
+import { ZoneEditor } from '../zone/ZoneEditor';
 
-export const zoneKind = plainKind;
+export const zoneKind: FieldKind = { Editor: ZoneEditor };

@@ -5,6 +5,7 @@ import * as integrity from './0003-integrity';
 import * as identityIssuer from './0004-identity-issuer';
 import * as publishing from './0006-publishing';
 import * as microapps from './0007-microapps';
+import * as mediaFocalPoint from './0008-media-focal-point';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
@@ -16,6 +17,7 @@ export const migrationProvider: MigrationProvider = {
       '0004-identity-issuer': identityIssuer,
       '0006-publishing': publishing,
       '0007-microapps': microapps,
+      '0008-media-focal-point': mediaFocalPoint,
     };
   },
 };

@@ -1,16 +1,22 @@
-/** DELETE /api/contents/{id}: removes a content item with all its versions. */
+/**
+ * DELETE /api/contents/{id} (and /api/media/{id}): removes a content item with all its versions.
+ * A media item's files go too, once the rows are gone for good (after the commit): a failed
+ * delete keeps them, and no reader ever sees a row whose file is missing.
+ */
 import { MEDIA_LIBRARY_ROOT_ID, isMediaContentType } from '@canopy/core';
 import type { OpContext } from '../context';
+import type { Storage } from '../../storage/index';
+import { removeMediaFiles } from '../media/files';
 import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
 import { findMediaReferrers } from '../../repositories/media-references';
 import { failLockedByOther, itemOr404 } from './guards';
 
 export async function deleteContent(
-  ctx: OpContext,
+  ctx: OpContext & { storage: Storage },
   contentId: string,
 ): Promise<{ status: 'Success'; content_id: string }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     // access
     const item = await itemOr404(trx, contentId);
     await requirePermission(trx, ctx.actor, contentId, 'Delete');
@@ -47,6 +53,8 @@ export async function deleteContent(
     await trx.deleteFrom('content_versions').where('content_id', '=', contentId).execute();
     await trx.deleteFrom('role_permissions').where('content_id', '=', contentId).execute();
     await trx.deleteFrom('content_items').where('content_id', '=', contentId).execute();
-    return { status: 'Success' as const, content_id: contentId };
+    return item;
   });
+  if (isMediaContentType(deleted.content_type_id)) await removeMediaFiles(ctx.storage, deleted);
+  return { status: 'Success' as const, content_id: contentId };
 }

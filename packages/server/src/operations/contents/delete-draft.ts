@@ -7,6 +7,7 @@ import { fail } from '../../errors';
 import { listVersions } from '../../repositories/contents';
 import { requireLockHolder, itemOr404, requireStatus } from './guards';
 import { requirePermission } from '../../access/permissions';
+import { checkPageUrlFree, withPageUrlIndex } from './page-url';
 
 export const ONLY_VERSION_MESSAGE =
   'This draft is the only version of the content; delete the content in the CMS instead.';
@@ -46,11 +47,22 @@ export async function deleteDraft(
       .where('version', '=', draft.version)
       .execute();
     const newest = versions.find((v) => v.version !== draft.version)!;
-    await trx
-      .updateTable('content_items')
-      .set({ locked_by: null, content_name: newest.content_name, page_url: newest.page_url })
-      .where('content_id', '=', contentId)
-      .execute();
+    if (newest.page_url !== item.page_url) {
+      await checkPageUrlFree(trx, item, newest.page_url, (holder) =>
+        fail(
+          'CONFLICT',
+          `Deleting this draft would bring back the Page URL ${newest.page_url} of version ${newest.version}, which "${holder.content_name}" uses now; change that page's Page URL first, then delete the draft`,
+          { content_id: holder.content_id },
+        ),
+      );
+    }
+    await withPageUrlIndex(newest.page_url, () =>
+      trx
+        .updateTable('content_items')
+        .set({ locked_by: null, content_name: newest.content_name, page_url: newest.page_url })
+        .where('content_id', '=', contentId)
+        .execute(),
+    );
     return { status: 'Success' as const, content_id: contentId, version: draft.version };
   });
 }

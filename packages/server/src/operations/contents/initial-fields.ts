@@ -5,12 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import { FIRST_VERSION, emptyZoneLayout, fieldTypeOf } from '@canopy/core';
 import type { Db } from '../../db/index';
+import { sanitizeRichText } from '../../validation/rich-text';
 import {
+  type BlockDefinition,
   ITEM_NAME_BLOCK,
   PAGE_URL_BLOCK,
   isNamed,
   loadBlockDefinitions,
 } from '../../repositories/field-definitions';
+
+/** A field's default as a new item stores it: Rich Text goes through the same sanitiser as a save. */
+function defaultValueOf(definition: BlockDefinition): string | null {
+  const value = definition.field?.default_value ?? null;
+  return fieldTypeOf(definition.field ?? {}) === 'Rich Text' ? sanitizeRichText(value) : value;
+}
 
 export async function createInitialFields(
   trx: Db,
@@ -29,7 +37,7 @@ export async function createInitialFields(
       ? item.name
       : isNamed(definition, PAGE_URL_BLOCK)
         ? item.page_url
-        : (definition.field?.default_value ?? null),
+        : defaultValueOf(definition),
     content_ref: null,
   }));
   await trx.insertInto('content_fields').values(fields).execute();

@@ -17,10 +17,13 @@ function pageUrlTaken(pageUrl: string, holder?: { content_id: string; content_na
   );
 }
 
+/** Refuses a Page URL another page of the site holds; `taken` words the refusal when given. */
 export async function checkPageUrlFree(
   db: Db,
   item: Pick<ContentItemRow, 'content_id' | 'site_id'>,
   pageUrl: string | null,
+  taken: (holder: { content_id: string; content_name: string }) => never = (holder) =>
+    pageUrlTaken(pageUrl!, holder),
 ): Promise<void> {
   if (pageUrl == null || pageUrl === '' || item.site_id == null) return;
   const other = await db
@@ -30,7 +33,7 @@ export async function checkPageUrlFree(
     .where('page_url', '=', pageUrl)
     .where('content_id', '!=', item.content_id)
     .executeTakeFirst();
-  if (other) pageUrlTaken(pageUrl, other);
+  if (other) taken(other);
 }
 
 /** Runs a write to `content_items`, turning the unique index's refusal into the same 409. */

@@ -3,6 +3,9 @@
  * and the version tag that lets an address be cached for good.
  */
 import { createHash } from 'node:crypto';
+import { extensionOf } from '@canopy/core';
+import type { ContentItemRow } from '../../db/schema';
+import type { Storage } from '../../storage/index';
 
 /** Public prefix of media addresses (§2: the media-library folder path). */
 export const MEDIA_URL_PREFIX = '/media-library';
@@ -17,6 +20,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
+  webp: 'image/webp',
   svg: 'image/svg+xml',
   mp4: 'video/mp4',
   m4s: 'video/iso.segment',
@@ -54,4 +58,36 @@ export function mediaUrlOf(key: string, version?: string): string {
 /** A short tag of a stored object's validator: it changes whenever the bytes do. */
 export function versionTag(etag: string): string {
   return createHash('sha256').update(etag).digest('base64url').slice(0, 12);
+}
+
+/**
+ * Removes every file of a deleted media item: its file (or a multi-stream video's folder) and
+ * the renditions made from it. What is already gone is no error.
+ */
+export async function removeMediaFiles(
+  storage: Storage,
+  item: Pick<
+    ContentItemRow,
+    'content_id' | 'content_type_id' | 'media_url' | 'media_library_directory'
+  >,
+): Promise<void> {
+  const directory = item.media_library_directory;
+  if (!directory) return;
+  if (item.content_type_id === 'multi-stream-video') {
+    await storage.deletePrefix(collectionKey(directory, item.content_id));
+  } else {
+    const extension = item.media_url ? extensionOf(item.media_url) : null;
+    if (extension && item.media_url?.startsWith(`${MEDIA_URL_PREFIX}/`)) {
+      await storage.delete(mediaKey(directory, item.content_id, extension));
+    }
+  }
+  await storage.deletePrefix(renditionsKey(directory, item.content_id));
+}
+
+/** Storage prefix of the renditions made from media files (resized WebP images, posters). */
+export const RENDITIONS_PREFIX = 'media-renditions';
+
+/** The folder of one item's renditions. */
+export function renditionsKey(directory: string, contentId: string): string {
+  return `${RENDITIONS_PREFIX}/${directory}/${contentId}`;
 }

@@ -4,6 +4,7 @@
  * re-checks access, moves the file into place and writes the fixed fields (§3: item name unless
  * set, address, size, dimensions). A refused or failed upload leaves no file and no row.
  */
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   NO_UPLOAD_FILE_MESSAGE,
@@ -16,7 +17,7 @@ import { fail } from '../../errors';
 import { readContentVersion } from '../contents/get-content';
 import { requireWritableVersion } from '../contents/guards';
 import { NEW_ITEM_NAME } from '../contents/create-content';
-import { mediaKey, mediaUrlOf, versionTag } from './files';
+import { STAGING_PREFIX, mediaKey, mediaUrlOf, renditionsKey, versionTag } from './files';
 import { MEDIA_BLOCKS, writeMediaFields } from './fixed-fields';
 import { imageDimensions, mp4Dimensions, sanitiseSvg, type Dimensions } from './inspect';
 import { stageFile, type Staged } from './stage';
@@ -97,7 +98,14 @@ export async function uploadMedia(
     });
     if (!staged)
       fail('VALIDATION_FAILED', NO_UPLOAD_FILE_MESSAGE, { errors: [NO_UPLOAD_FILE_MESSAGE] });
-    return await commitUpload(ctx, target, staged, replacing != null);
+    const content = await commitUpload(ctx, target, staged);
+    // renditions of the file replaced are never asked for again (their keys name its version)
+    if (replacing) {
+      await ctx.storage
+        .deletePrefix(renditionsKey(target.directory, contentId))
+        .catch(() => undefined);
+    }
+    return content;
   } finally {
     if (staged) await ctx.storage.delete(staged.key).catch(() => undefined);
   }
@@ -113,13 +121,16 @@ async function commitUpload(
   ctx: MediaContext,
   target: MediaTarget,
   staged: Staged,
-  replacing: boolean,
 ): Promise<Content> {
   const { item, directory } = target;
   const type = item.content_type_id;
   const blocks = MEDIA_BLOCKS[type]!;
   const dimensions: Dimensions | undefined = await dimensionsOf(ctx, type, staged);
   const finalKey = mediaKey(directory, item.content_id, staged.extension);
+  // A replaced file is copied aside first: if the transaction fails after the new file went
+  // into place, the old one comes back, so a failed replace leaves everything as it was.
+  const backupKey = `${STAGING_PREFIX}/${randomUUID()}.backup`;
+  let backedUp = false;
   let moved = false;
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -131,6 +142,10 @@ async function commitUpload(
         target.version.version,
       );
       // write: the file into place, then the fields that describe it
+      if (await ctx.storage.stat(finalKey)) {
+        await ctx.storage.copy(finalKey, backupKey);
+        backedUp = true;
+      }
       await ctx.storage.move(staged.key, finalKey);
       moved = true;
       const stored = (await ctx.storage.stat(finalKey))!;
@@ -158,8 +173,11 @@ async function commitUpload(
       return readContentVersion(trx, ctx.actor, item.content_id, version.version);
     });
   } catch (error) {
-    // A first upload that could not be recorded leaves no file either.
-    if (moved && !replacing) await ctx.storage.delete(finalKey).catch(() => undefined);
+    // The old file comes back; a first upload that could not be recorded leaves no file.
+    if (moved && backedUp) await ctx.storage.move(backupKey, finalKey).catch(() => undefined);
+    else if (moved) await ctx.storage.delete(finalKey).catch(() => undefined);
     throw error;
+  } finally {
+    if (backedUp) await ctx.storage.delete(backupKey).catch(() => undefined);
   }
 }

@@ -2,10 +2,11 @@
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
 import type { Db } from '../../db/index';
 import type { Actor } from '../../auth/actor';
-import { now } from '../context';
+import { requirePermission } from '../../access/permissions';
+import { stampUnlessStale } from '../stale-save';
 import type { TemplateBlockRow, TemplateFieldRow, TemplateRow } from '../../db/schema';
 import { fail } from '../../errors';
-import { findTemplate } from '../../repositories/templates';
+import { findTemplate, loadTemplate } from '../../repositories/templates';
 import { findBlock, findField } from '../../repositories/templates-blocks';
 
 /** The permanent roots of the template tree (§9): never deleted, never moved elsewhere. */
@@ -63,13 +64,68 @@ export function requireName(field: string, value: string): string {
   return name;
 }
 
-/** Records who changed a template and when (blocks and fields count as the template's). */
-export async function touchTemplate(
+/**
+ * Records who changed a template and when (blocks and fields count as the template's); with
+ * `loaded`, only when nobody changed it since (the stale-save rule content saves follow too).
+ */
+export async function stampTemplate(
   db: Db,
   actor: Actor,
   templateId: string,
+  loaded?: string,
 ): Promise<{ updated_by: string; updated_date: string }> {
-  const stamp = { updated_by: actor.username, updated_date: now() };
-  await db.updateTable('templates').set(stamp).where('template_id', '=', templateId).execute();
-  return stamp;
+  const updated_date = await stampUnlessStale(
+    db,
+    actor,
+    { table: 'templates', key: { template_id: templateId } },
+    loaded,
+    async () => ({ template: await loadTemplate(db, templateId) }),
+  );
+  return { updated_by: actor.username, updated_date };
+}
+
+/** Where a template row write lands: its template, and what the body claims about it. */
+export interface TemplateRowTarget {
+  /** The template that owns the rows written. */
+  templateId: string;
+  /** What the rows are, for messages ("Template block <id>"). */
+  row: string;
+  /** A template id the body names: it must be the owner. */
+  claimedTemplateId?: string | undefined;
+  /** A block the body names (a field moving or created there): it must be the owner's. */
+  claimedBlockId?: string | undefined;
+  /** The template's updated_date as the caller loaded it (the stale-save rule). */
+  loaded?: string | undefined;
+}
+
+/**
+ * The one rule every write to a template's rows (blocks and field definitions) follows: the rows
+ * and every template or block the body names belong to one template, the caller has Edit on it,
+ * nobody changed it since the caller loaded it, and the write is recorded on the template.
+ */
+export async function writeTemplateRows<T>(
+  db: Db,
+  actor: Actor,
+  target: TemplateRowTarget,
+  write: () => Promise<T>,
+): Promise<T> {
+  const { templateId } = target;
+  if (target.claimedTemplateId !== undefined && target.claimedTemplateId !== templateId) {
+    fail(
+      'VALIDATION_FAILED',
+      `${target.row} belongs to template ${templateId}, not ${target.claimedTemplateId}; rows never move to another template`,
+    );
+  }
+  if (target.claimedBlockId !== undefined) {
+    const block = await blockOr404(db, target.claimedBlockId);
+    if (block.template_id !== templateId) {
+      fail(
+        'VALIDATION_FAILED',
+        `Template block ${block.block_id} belongs to another template than ${target.row.toLowerCase()}; rows never move to another template`,
+      );
+    }
+  }
+  await requirePermission(db, actor, templateId, 'Edit');
+  await stampTemplate(db, actor, templateId, target.loaded);
+  return write();
 }

@@ -1,7 +1,7 @@
 /** PUT /api/templates/updatedinfo/{id}: records that the caller changed the template just now. */
 import { requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
-import { templateOr404, touchTemplate } from './guards';
+import { templateOr404, stampTemplate } from './guards';
 
 export async function markTemplateUpdated(
   { db, actor }: OpContext,
@@ -10,6 +10,6 @@ export async function markTemplateUpdated(
   return db.transaction().execute(async (trx) => {
     await templateOr404(trx, templateId);
     await requirePermission(trx, actor, templateId, 'Edit');
-    return touchTemplate(trx, actor, templateId);
+    return stampTemplate(trx, actor, templateId);
   });
 }

@@ -2,13 +2,12 @@
  * PUT /api/templatefields/{field_id}: changes a field definition. A field may move to another
  * block of its own template, never to another template.
  */
-import { requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { toFieldDefinition, type FieldDefinitionView } from '../../repositories/templates';
 import { fieldNamed } from '../../repositories/templates-blocks';
 import { checkFieldDefinition, definitionColumns, type FieldDefinitionInput } from './field-rules';
-import { blockOr404, fieldOr404, requireSameId, touchTemplate } from './guards';
+import { fieldOr404, requireSameId, writeTemplateRows } from './guards';
 
 export interface TemplateFieldUpdate extends FieldDefinitionInput {
   /** May repeat the id of the path; any other id is refused. */
@@ -17,6 +16,8 @@ export interface TemplateFieldUpdate extends FieldDefinitionInput {
   block_id?: string;
   /** May name the field's own template; any other template is refused. */
   template_id?: string;
+  /** The template's updated_date as loaded (stale-save rule). */
+  updated_date?: string;
 }
 
 export async function updateField(
@@ -26,41 +27,35 @@ export async function updateField(
 ): Promise<FieldDefinitionView> {
   requireSameId('field_id', input.field_id, fieldId, 'template field');
   return db.transaction().execute(async (trx) => {
-    // Access: Edit on the field's template; ids in the body must belong to it.
     const current = await fieldOr404(trx, fieldId);
-    if (input.template_id !== undefined && input.template_id !== current.template_id) {
-      fail(
-        'VALIDATION_FAILED',
-        `Template field ${fieldId} belongs to template ${current.template_id}, not ${input.template_id}`,
-      );
-    }
-    if (input.block_id !== undefined && input.block_id !== current.block_id) {
-      const block = await blockOr404(trx, input.block_id);
-      if (block.template_id !== current.template_id) {
-        fail(
-          'VALIDATION_FAILED',
-          `Template block ${block.block_id} belongs to another template than field ${fieldId}; a field can only move between blocks of its own template`,
-        );
-      }
-    }
-    await requirePermission(trx, actor, current.template_id, 'Edit');
-
-    // Validate the definition as it will be stored, and a name free in its block.
-    const next = {
-      ...current,
-      ...definitionColumns(input),
-      block_id: input.block_id ?? current.block_id,
+    const target = {
+      templateId: current.template_id,
+      row: `Template field ${fieldId}`,
+      claimedTemplateId: input.template_id,
+      claimedBlockId: input.block_id,
+      loaded: input.updated_date,
     };
-    next.field_name = next.field_name.trim();
-    await checkFieldDefinition(trx, next);
-    if (await fieldNamed(trx, next.block_id, next.field_name, fieldId)) {
-      fail('ALREADY_EXISTS', `The block already has a field named "${next.field_name}"`);
-    }
+    return writeTemplateRows(trx, actor, target, async () => {
+      // Validate the definition as it will be stored, and a name free in its block.
+      const next = {
+        ...current,
+        ...definitionColumns(input),
+        block_id: input.block_id ?? current.block_id,
+      };
+      next.field_name = next.field_name.trim();
+      await checkFieldDefinition(trx, next);
+      if (await fieldNamed(trx, next.block_id, next.field_name, fieldId)) {
+        fail('ALREADY_EXISTS', `The block already has a field named "${next.field_name}"`);
+      }
 
-    // Write, and record the change on the template.
-    const { field_id: _id, template_id: _template, ...columns } = next;
-    await trx.updateTable('template_fields').set(columns).where('field_id', '=', fieldId).execute();
-    await touchTemplate(trx, actor, current.template_id);
-    return toFieldDefinition(next);
+      // Write, and record the change on the template.
+      const { field_id: _id, template_id: _template, ...columns } = next;
+      await trx
+        .updateTable('template_fields')
+        .set(columns)
+        .where('field_id', '=', fieldId)
+        .execute();
+      return toFieldDefinition(next);
+    });
   });
 }

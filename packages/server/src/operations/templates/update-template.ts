@@ -5,13 +5,13 @@
  */
 import { MOVE_NOT_ALLOWED_MESSAGE } from '@canopy/core';
 import { permissionsOn, requirePermission } from '../../access/permissions';
-import { now, type OpContext } from '../context';
+import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { loadTemplate } from '../../repositories/templates';
 import { placeSubtree } from '../../repositories/templates-tree';
 import { requirePlacementAllowed } from '../tree/move-rules';
 import type { TemplateWithPermissions } from './get-template';
-import { isFixedRoot, requireName, requireSameId, templateOr404 } from './guards';
+import { isFixedRoot, requireName, requireSameId, stampTemplate, templateOr404 } from './guards';
 import {
   allowedTypesNote,
   allowsTemplateType,
@@ -42,14 +42,9 @@ export async function updateTemplate(
     const current = await templateOr404(trx, templateId);
     await requirePermission(trx, actor, templateId, 'Edit');
 
-    // Validate: nobody saved since the caller loaded it, and the settings hold.
-    if (input.updated_date !== undefined && input.updated_date !== current.updated_date) {
-      fail(
-        'STALE_SAVE',
-        `This template was changed by ${current.updated_by ?? 'someone else'} at ${current.updated_date}, after you loaded it; reload it and make your change again`,
-        { template: await loadTemplate(trx, templateId) },
-      );
-    }
+    // Validate: nobody saved since the caller loaded it (compare-and-set, shared with content
+    // saves), and the settings hold.
+    await stampTemplate(trx, actor, templateId, input.updated_date);
     if (input.template_name !== undefined) requireName('template_name', input.template_name);
     const columns = settingColumns(input);
     const next = { ...current, ...columns };
@@ -88,11 +83,13 @@ export async function updateTemplate(
     }
 
     // Write.
-    await trx
-      .updateTable('templates')
-      .set({ ...columns, updated_by: actor.username, updated_date: now() })
-      .where('template_id', '=', templateId)
-      .execute();
+    if (Object.keys(columns).length > 0) {
+      await trx
+        .updateTable('templates')
+        .set(columns)
+        .where('template_id', '=', templateId)
+        .execute();
+    }
     if (placed) await placeSubtree(trx, templateId, parentId, parent?.path ?? null, order);
     const template = (await loadTemplate(trx, templateId))!;
     return { ...template, permissions: await permissionsOn(trx, actor, templateId) };

@@ -21,8 +21,12 @@ import {
 } from './schemas';
 
 export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.canopy;
-  const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
+  const { db, storage } = app.canopy;
+  const ctx = (request: Parameters<typeof actorOf>[0]) => ({
+    db,
+    storage,
+    actor: actorOf(request),
+  });
   const tags = ['Content'];
 
   app.post(

@@ -4,11 +4,13 @@
  * the content id in the address is the secret there is. Served with the type of the extension,
  * nosniff, an ETag (304), single byte ranges (206, 416), and a cache policy that depends on the
  * address: with the current `?v=` tag it never changes (a year, immutable); without it caches
- * revalidate every time (no-cache + ETag), so a replaced file shows at once.
+ * revalidate every time (no-cache + ETag), so a replaced file shows at once. `?w=` and `?h=` on a
+ * PNG, JPEG or GIF answer a WebP rendition (operations/media/renditions.ts) with the same rules.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { extensionOf } from '@canopy/core';
 import { checkKey } from '../../storage/index';
+import { renditionOf, renditionSizes } from '../../operations/media/renditions';
 import {
   MEDIA_KEY_PREFIX,
   MEDIA_URL_PREFIX,
@@ -45,8 +47,8 @@ function notFound() {
 }
 
 export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
-  const { storage } = app.canopy;
-  app.get<{ Params: { '*': string }; Querystring: { v?: string } }>(
+  const { storage, db } = app.canopy;
+  app.get<{ Params: { '*': string }; Querystring: { v?: string; w?: string; h?: string } }>(
     `${MEDIA_URL_PREFIX}/*`,
     { schema: { hide: true } },
     async (request, reply) => {
@@ -56,11 +58,15 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         return reply.status(404).send(notFound());
       }
-      const object = await storage.stat(key);
+      const sizes = renditionSizes(key, request.query);
+      const original = await storage.stat(key);
+      if (!original) return reply.status(404).send(notFound());
+      const current =
+        request.query.v !== undefined && request.query.v === versionTag(original.etag);
+      const object = sizes ? await renditionOf({ db, storage }, key, original, sizes) : original;
       if (!object) return reply.status(404).send(notFound());
 
-      const extension = extensionOf(key) ?? '';
-      const current = request.query.v !== undefined && request.query.v === versionTag(object.etag);
+      const extension = sizes ? 'webp' : (extensionOf(key) ?? '');
       reply
         .header('Content-Type', contentTypeOf(extension))
         .header('X-Content-Type-Options', 'nosniff')
@@ -89,7 +95,7 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
           .header('Content-Range', `bytes */${object.size}`)
           .send({ code: 'RANGE_NOT_SATISFIABLE', message: `The file has ${object.size} bytes` });
       }
-      const found = await storage.get(key, range);
+      const found = await storage.get(object.key, range);
       if (!found) return reply.status(404).send(notFound());
       if (range) {
         reply

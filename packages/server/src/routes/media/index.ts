@@ -12,6 +12,21 @@ import { deleteMedia } from '../../operations/media/delete-media';
 import { createCollectionFolder } from '../../operations/media/create-collection-folder';
 import { deleteCollectionFolder } from '../../operations/media/delete-collection-folder';
 import { uploadCollectionFiles } from '../../operations/media/upload-collection-files';
+import { getFocalPoint, setFocalPoint } from '../../operations/media/focal-point';
+import { getJob, startTranscode } from '../../operations/media/transcode';
+import { Type } from 'typebox';
+import { Uuid } from '../../schemas/common';
+
+const Fraction = Type.Number({ minimum: 0, maximum: 1, description: '0 (left or top) to 1' });
+const FocalPointBody = Type.Object(
+  { x: Fraction, y: Fraction },
+  { additionalProperties: false, description: 'Where the subject is, from the top left' },
+);
+const TranscodeBody = Type.Object(
+  { source_id: Uuid },
+  { additionalProperties: false, description: 'The video item whose MP4 becomes the stream' },
+);
+const JobParams = Type.Object({ job_id: Uuid }, { additionalProperties: false });
 
 /** The request's multipart parts, as the operations read them. */
 async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
@@ -39,8 +54,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // One byte over the cap reaches the upload's own counter, which refuses with §5's message.
     limits: { fileSize: MAX_MEDIA_FILE_SIZE + 1, fields: 10, fieldSize: 1000, files: 1000 },
   });
-  const { db, storage } = app.canopy;
-  const ctx = (request: FastifyRequest) => ({ db, storage, actor: actorOf(request) });
+  const { db, storage, config } = app.canopy;
+  const ctx = (request: FastifyRequest) => ({
+    db,
+    storage,
+    ffmpeg: config.ffmpeg,
+    actor: actorOf(request),
+  });
   const tags = ['Media'];
 
   app.post(
@@ -102,5 +122,66 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => uploadCollectionFiles(ctx(request), request.params.id, partsOf(request)),
+  );
+  app.get(
+    '/media/:id/focalpoint',
+    {
+      schema: {
+        tags,
+        summary: "An image's focal point (the centre when none is set)",
+        params: ContentIdParams,
+      },
+    },
+    (request) => getFocalPoint(ctx(request), request.params.id),
+  );
+  app.put(
+    '/media/:id/focalpoint',
+    {
+      schema: {
+        tags,
+        summary: "Set an image's focal point: crops (?w=&h=) keep it in the frame",
+        params: ContentIdParams,
+        body: FocalPointBody,
+      },
+    },
+    (request) => setFocalPoint(ctx(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/media/:id/focalpoint',
+    {
+      schema: {
+        tags,
+        summary: "Clear an image's focal point (crops keep the centre)",
+        params: ContentIdParams,
+      },
+    },
+    (request) => setFocalPoint(ctx(request), request.params.id, null),
+  );
+  app.post(
+    '/mediacollectionfolder/:id/transcode',
+    {
+      schema: {
+        tags,
+        summary:
+          'Turn the MP4 of a video item into this multi-stream video, as a background job (501 without ffmpeg)',
+        params: ContentIdParams,
+        body: TranscodeBody,
+      },
+    },
+    async (request, reply) => {
+      reply.status(202);
+      return startTranscode(ctx(request), request.params.id, request.body.source_id);
+    },
+  );
+  app.get(
+    '/mediajobs/:job_id',
+    {
+      schema: {
+        tags,
+        summary: 'A media job: status (queued, running, succeeded, failed) and progress (0-100)',
+        params: JobParams,
+      },
+    },
+    (request) => getJob(ctx(request), request.params.job_id),
   );
 };

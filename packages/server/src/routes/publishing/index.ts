@@ -15,6 +15,7 @@ import { requireSiteReader } from '../../operations/publishing/guards';
 import { enterPreview, previewRedirect } from '../../operations/publishing/enter-preview';
 import type { BuildRow } from '../../db/schema';
 import { clearPreviewCookie } from '../../publishing/preview-cookie';
+import { targetLinks } from '../../publishing/config';
 
 const Mode = Type.Union([Type.Literal('preview'), Type.Literal('delivery')]);
 const strict = { additionalProperties: false } as const;
@@ -85,6 +86,21 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .limit(100)
         .execute();
       return rows.map((row) => ({ ...row, items: JSON.parse(row.items) as unknown }));
+    },
+  );
+  app.get(
+    '/releases/targets',
+    {
+      schema: {
+        tags,
+        summary:
+          "Where a site's delivery and preview targets are served (url: absolute on a host name, else a path on this server)",
+        querystring: Type.Object({ site_id: Uuid }, strict),
+      },
+    },
+    async (request) => {
+      await requireSiteReader(db, actorOf(request), request.query.site_id);
+      return targetLinks(app.publishing.config, app.canopy.config.publicUrl, request.query.site_id);
     },
   );
   app.get(

@@ -60,17 +60,21 @@ export const CreateTemplateBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The template's updated_date as loaded: a write to a template that changed since gets 409. */
+const LoadedDate = Type.Optional(
+  Type.String({
+    maxLength: 64,
+    description: 'The updated_date you loaded; if the template changed since, 409',
+  }),
+);
+
 export const UpdateTemplateBody = Type.Object(
   {
     ...optionalSettings,
     template_id: Type.Optional(Uuid),
     parent_id: Type.Optional(Uuid),
     template_order: Type.Optional(Order),
-    updated_date: Type.Optional(
-      Type.String({
-        description: 'The updated_date you loaded; if the template changed since, 409',
-      }),
-    ),
+    updated_date: LoadedDate,
   },
   { additionalProperties: false },
 );
@@ -81,6 +85,7 @@ export const CreateBlockBody = Type.Object(
     template_id: Uuid,
     block_name: Name,
     block_order: Type.Optional(Order),
+    updated_date: LoadedDate,
   },
   { additionalProperties: false },
 );
@@ -91,6 +96,7 @@ export const UpdateBlockBody = Type.Object(
     template_id: Type.Optional(Uuid),
     block_name: Type.Optional(Name),
     block_order: Type.Optional(Order),
+    updated_date: LoadedDate,
   },
   { additionalProperties: false },
 );
@@ -128,6 +134,7 @@ export const CreateFieldBody = Type.Object(
     block_id: Uuid,
     template_id: Type.Optional(Uuid),
     field_name: Name,
+    updated_date: LoadedDate,
   },
   { additionalProperties: false },
 );
@@ -139,6 +146,7 @@ export const UpdateFieldBody = Type.Object(
     block_id: Type.Optional(Uuid),
     template_id: Type.Optional(Uuid),
     field_name: Type.Optional(Name),
+    updated_date: LoadedDate,
   },
   { additionalProperties: false },
 );

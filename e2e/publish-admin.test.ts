@@ -1,0 +1,159 @@
+/**
+ * Publishing from the admin in Chromium: a page pushed to staging, Publish > Publish to Delivery
+ * shows it in the Content table, confirming follows the build to its link, and the page opened
+ * from it shows the new text on delivery; the dialog's empty state; Publish to Preview likewise;
+ * Preview this page; the builds panel. Screenshots: /tmp/canopy-publish-admin-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  buildAdmin,
+  launchChromium,
+  startCanopy,
+  type RunningCanopy,
+} from './harness';
+import { adminApi, pageId, stageTitle, type Api } from './publishing';
+
+describe('publishing from the admin', () => {
+  let server: RunningCanopy;
+  let browser: Browser;
+  let page: Page;
+  let api: Api;
+  let team: string;
+
+  const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-publish-admin-${name}.png` });
+  const publishMenu = async (item: string) => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  };
+  const heading = (target: Page) => target.getByRole('heading', { level: 1 }).textContent();
+
+  beforeAll(async () => {
+    buildAdmin();
+    server = await startCanopy();
+    api = await adminApi(server);
+    team = await pageId(api, '/about/team');
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${server.base}/admin/content/${team}`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Team', level: 2 }).waitFor();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('publishes a staged page to delivery from the dialog and links to it there', async () => {
+    await stageTitle(api, team, 'Meet the Canopy team');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Site' }).inputValue())
+      .toBe('Canopy Demo');
+    await publishMenu('Publish to Delivery');
+    const dialog = page.getByRole('dialog', { name: 'Publish to Delivery' });
+    const content = dialog.getByRole('table', { name: 'Content' });
+    await content.getByRole('cell', { name: 'Team', exact: true }).waitFor();
+    expect(await content.getByRole('columnheader').allTextContents()).toEqual([
+      'Item Name',
+      'Modified Date',
+      'Modified By',
+    ]);
+    expect(await dialog.getByRole('table', { name: 'Templates' }).count()).toBe(0);
+    // The start-up build recorded no release yet.
+    expect(await dialog.getByText(/^Last Published to/).textContent()).toBe(
+      'Last Published to Delivery: never',
+    );
+    await shot('dialog');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot('dialog-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Publish to Delivery' }).click();
+    await page.getByText('The publish has been submitted').waitFor();
+    const link = dialog.getByRole('link', { name: 'Open /about/team on Delivery' });
+    await link.waitFor({ timeout: 60_000 });
+    expect(await dialog.getByText(/^\d+ of \d+ pages/).textContent()).toMatch(
+      /^(\d+) of \1 pages, \d+ rendered in \d/,
+    );
+    expect(await dialog.getByText('succeeded', { exact: true }).isVisible()).toBe(true);
+    await shot('built');
+
+    const [opened] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(`${server.base}/about/team`);
+    expect(await heading(opened)).toBe('Meet the Canopy team');
+    await opened.close();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('says so when there is nothing to publish', async () => {
+    await publishMenu('Publish to Delivery');
+    const dialog = page.getByRole('dialog', { name: 'Publish to Delivery' });
+    await dialog.getByText('There are no content or template changes to be published').waitFor();
+    expect(await dialog.getByRole('table').count()).toBe(0);
+    expect(await dialog.getByText(/^Last Published to/).textContent()).toMatch(
+      /^Last Published to Delivery: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) by admin$/,
+    );
+    await shot('empty');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('publishes to preview: the latest publishable version there, delivery unchanged', async () => {
+    await stageTitle(api, team, 'Team (coming soon)');
+    await publishMenu('Publish to Preview');
+    const dialog = page.getByRole('dialog', { name: 'Publish to Preview' });
+    await dialog
+      .getByRole('table', { name: 'Content' })
+      .getByRole('cell', { name: 'Team' })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Publish to Preview' }).click();
+    await page.getByText('The publish has been submitted').waitFor();
+    await shot('preview-building');
+    const link = dialog.getByRole('link', { name: 'Open /about/team on Preview' });
+    await link.waitFor({ timeout: 60_000 });
+    const [opened] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await opened.waitForURL(`${server.base}/preview/about/team`);
+    expect(await heading(opened)).toBe('Team (coming soon)');
+    expect(await opened.getByRole('status').textContent()).toContain('Preview');
+    await opened.goto(`${server.base}/about/team`);
+    expect(await heading(opened)).toBe('Meet the Canopy team');
+    await opened.close();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }, 120_000);
+
+  it('Preview this page opens the selected page on preview through /api/preview', async () => {
+    const [opened] = await Promise.all([
+      page.waitForEvent('popup'),
+      publishMenu('Preview this page'),
+    ]);
+    await opened.waitForURL(`${server.base}/preview/about/team`);
+    expect(await heading(opened)).toBe('Team (coming soon)');
+    await opened.setViewportSize({ width: 1440, height: 900 });
+    await opened.screenshot({ path: '/tmp/canopy-publish-admin-preview-page.png' });
+    await opened.close();
+  });
+
+  it('lists the builds per target with their figures', async () => {
+    await publishMenu('Builds');
+    const drawer = page.getByRole('dialog', { name: 'Builds of Canopy Demo' });
+    const delivery = drawer.getByRole('table', { name: 'Builds of Delivery' });
+    await delivery.waitFor();
+    const rows = delivery.getByRole('row');
+    // The start-up build and the publish from the dialog, newest first.
+    expect(await rows.count()).toBeGreaterThanOrEqual(3);
+    expect(await rows.nth(1).textContent()).toMatch(/succeeded.*(\d+) of \1.*admin$/);
+    await shot('builds');
+    await drawer.getByText('Preview', { exact: true }).click();
+    await drawer.getByRole('table', { name: 'Builds of Preview' }).waitFor();
+    expect(
+      await drawer.getByRole('table', { name: 'Builds of Preview' }).getByRole('row').count(),
+    ).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The site's builds per target (newest first): status, progress, timings, who asked, errors.
+ * The list refreshes every second while a build is queued or running.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Badge,
+  Drawer,
+  Progress,
+  SegmentedControl,
+  Skeleton,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { formatUpdated } from '../screens/ItemView';
+import { MODE_LABELS, buildsQuery, type PublishMode } from './api';
+import { STATUS_COLOURS, formatDuration } from './BuildProgress';
+
+export interface BuildsPanelProps {
+  siteId: string;
+  siteName: string;
+  onClose: () => void;
+}
+
+export function BuildsPanel({ siteId, siteName, onClose }: BuildsPanelProps) {
+  const builds = useQuery(buildsQuery(siteId));
+  const [mode, setMode] = useState<PublishMode>('delivery');
+  const rows = (builds.data ?? []).filter((build) => build.mode === mode);
+  return (
+    <Drawer opened onClose={onClose} position="right" size="xl" title={`Builds of ${siteName}`}>
+      <SegmentedControl
+        mb="md"
+        aria-label="Target"
+        value={mode}
+        onChange={(value) => setMode(value as PublishMode)}
+        data={[
+          { value: 'delivery', label: MODE_LABELS.delivery },
+          { value: 'preview', label: MODE_LABELS.preview },
+        ]}
+      />
+      {builds.isLoading && <Skeleton h={160} />}
+      {builds.isError && (
+        <Alert color="red" title="The builds could not be loaded">
+          {builds.error.message}
+        </Alert>
+      )}
+      {builds.data && rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No builds of {MODE_LABELS[mode]} yet. Use Publish to {MODE_LABELS[mode]} to start one.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <Table verticalSpacing={4} fz="sm" aria-label={`Builds of ${MODE_LABELS[mode]}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Queued</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Pages</Table.Th>
+              <Table.Th>Rendered</Table.Th>
+              <Table.Th>Duration</Table.Th>
+              <Table.Th>By</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((build) => (
+              <Table.Tr key={build.build_id}>
+                <Table.Td>{formatUpdated(build.queued_date)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[build.status]} variant="light">
+                    {build.status}
+                  </Badge>
+                  {build.error && (
+                    <Text size="xs" c="red" mt={2}>
+                      {build.error}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td miw={120}>
+                  {build.pages_done} of {build.pages_total}
+                  <Progress
+                    size="xs"
+                    mt={2}
+                    aria-hidden
+                    color={STATUS_COLOURS[build.status]}
+                    value={build.pages_total > 0 ? (build.pages_done / build.pages_total) * 100 : 0}
+                  />
+                </Table.Td>
+                <Table.Td>{build.pages_rendered}</Table.Td>
+                <Table.Td>{formatDuration(build.duration_ms)}</Table.Td>
+                <Table.Td>{build.requested_by}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Drawer>
+  );
+}

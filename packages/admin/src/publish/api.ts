@@ -1,0 +1,186 @@
+/**
+ * Publishing's server state (§7 Publishing): publishable items per site and mode, the site's
+ * targets, builds per site, publishing itself, a build's live progress (Server-Sent Events read
+ * through fetch, so the bearer token goes along) and the preview session.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
+import { api, dataOf } from '../api';
+
+export type PublishMode = 'preview' | 'delivery';
+
+export const MODE_LABELS: Record<PublishMode, string> = {
+  preview: 'Preview',
+  delivery: 'Delivery',
+};
+
+/** §9: the build definition sent when publishing, and §4: the build type. */
+export const BUILD_DEFINITION_ID = '263';
+export const BUILD_TYPE = 'both';
+
+export const PUBLISH_TEXTS = {
+  submitted: 'The publish has been submitted',
+  failed: 'The publish had issues',
+  empty: 'There are no content or template changes to be published',
+  lastPublished: 'Last Published to',
+} as const;
+
+export interface PublishableContent {
+  content_id: string;
+  content_name: string;
+  version: number;
+  status_id: string;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+export interface PublishableTemplate {
+  template_id: string;
+  template_name: string;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+export interface PublishableItems {
+  content: PublishableContent[];
+  templates: PublishableTemplate[];
+  last_published: { mode: string; date: string; released_by: string } | null;
+}
+
+export type BuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface Build {
+  build_id: string;
+  site_id: string;
+  mode: PublishMode;
+  build_definition_id: string;
+  status: BuildStatus;
+  requested_by: string;
+  queued_date: string;
+  started_date: string | null;
+  finished_date: string | null;
+  pages_total: number;
+  pages_done: number;
+  pages_rendered: number;
+  error: string | null;
+  duration_ms: number | null;
+}
+
+export interface TargetLink {
+  /** Absolute on the target's host name, or a path on this server. */
+  url: string;
+  base_path: string;
+  hosts: string[];
+}
+
+export type SiteTargets = Record<PublishMode, TargetLink>;
+
+export const isFinished = (status: BuildStatus) => status === 'succeeded' || status === 'failed';
+
+export const publishableQuery = (siteId: string, mode: PublishMode) =>
+  queryOptions({
+    queryKey: ['publishable', siteId, mode],
+    queryFn: async () =>
+      dataOf<PublishableItems>(
+        await api().GET('/api/releases/publishableitems/{id}', {
+          params: { path: { id: siteId }, query: { mode } },
+        }),
+      ),
+    staleTime: 0,
+  });
+
+export const targetsQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: ['targets', siteId],
+    queryFn: async () =>
+      dataOf<SiteTargets>(
+        await api().GET('/api/releases/targets', { params: { query: { site_id: siteId } } }),
+      ),
+    staleTime: Infinity,
+  });
+
+export const buildsQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: ['builds', siteId],
+    queryFn: async () =>
+      dataOf<Build[]>(await api().GET('/api/builds', { params: { query: { site_id: siteId } } })),
+    staleTime: 0,
+    // Live while anything is queued or running.
+    refetchInterval: (query) =>
+      query.state.data?.some((build) => !isFinished(build.status)) ? 1000 : false,
+  });
+
+/** Publishes a site to a mode with build type 'both' and build definition '263'. */
+export async function publishSite(siteId: string, mode: PublishMode) {
+  return dataOf<{ build_id: string; release_id: string }>(
+    await api().POST('/api/releases', {
+      body: {
+        mode,
+        site_id: siteId,
+        build_definition_id: BUILD_DEFINITION_ID,
+        build_type: BUILD_TYPE,
+      },
+    }),
+  );
+}
+
+/**
+ * Follows a build's events until it ends or `signal` aborts; each event is the whole build.
+ * Falls back to polling when the stream breaks.
+ */
+export async function watchBuild(
+  buildId: string,
+  token: string | null,
+  onBuild: (build: Build) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  let last: Build | null = null;
+  try {
+    const response = await fetch(`/api/builds/${encodeURIComponent(buildId)}/events`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.event !== 'build') return;
+        last = JSON.parse(event.data) as Build;
+        onBuild(last);
+      },
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    console.error('The build stream broke; polling instead', error);
+  }
+  while (!signal.aborted && !(last && isFinished((last as Build).status))) {
+    last = dataOf<Build>(
+      await api().GET('/api/builds/{id}', { params: { path: { id: buildId } } }),
+    );
+    onBuild(last);
+    if (!isFinished(last.status)) await new Promise((done) => setTimeout(done, 1000));
+  }
+}
+
+/** The preview cookie for this user: it lets the next navigation into preview through. */
+export async function startPreviewSession(): Promise<void> {
+  const result = await api().POST('/api/preview/session');
+  if (!result.response.ok) throw new Error(`Preview is not available (${result.response.status})`);
+}
+
+/** A target's address for a page URL, absolute (resolved against this server when relative). */
+export function pageAddress(target: TargetLink, pageUrl: string, origin: string): string {
+  const base = target.url.replace(/\/$/, '');
+  const path = pageUrl === '/' ? '/' : pageUrl;
+  return new URL(`${base}${path}`, origin).href;
+}
+
+/** /api/preview?pageurl=<the page's full address, encoded> (§2 Routes). */
+export function previewHref(pageUrlAddress: string): string {
+  return `/api/preview?pageurl=${encodeURIComponent(pageUrlAddress)}`;
+}

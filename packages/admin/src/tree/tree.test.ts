@@ -1,0 +1,43 @@
+/** The tree panel's pure parts: the filter over the indexed forest, and a role's held permissions. */
+import { describe, expect, it } from 'vitest';
+import type { MenuItem } from '@canopy/core';
+import { activeFilter, filterItems, indexForest } from './forest';
+import { heldByItem } from './permissions';
+
+function item(id: string, children: MenuItem[] = []): MenuItem {
+  const node = {
+    content_id: id,
+    content_name: id,
+    children,
+    parent_id: null,
+  } as unknown as MenuItem;
+  children.forEach((child) => (child.parent_id = id));
+  return node;
+}
+
+const forest = [item('Home', [item('About', [item('Team')]), item('Contact')]), item('Footer')];
+
+describe('the filter', () => {
+  it('applies from 3 characters, case-insensitively, in tree order', () => {
+    expect(activeFilter('te')).toBeNull();
+    expect(activeFilter(' CoN ')).toBe('con');
+    const index = indexForest(forest);
+    expect(filterItems(index, 'o')).toEqual(['Home', 'About', 'Contact', 'Footer']);
+    expect(filterItems(index, 'tea')).toEqual(['Team']);
+  });
+});
+
+describe("a role's permissions per item (permissions editor)", () => {
+  it('inherits the nearest setting above, and a refusal stops a grant', () => {
+    const held = heldByItem(indexForest(forest), {
+      Home: { Read: { permission: 1 }, Edit: { permission: 1 } },
+      About: { Edit: { permission: 0 } },
+      Team: { Create: { permission: 1 } },
+    });
+    expect(held.get('Home')).toEqual(['Edit', 'Read']);
+    expect(held.get('Contact')).toEqual(['Edit', 'Read']);
+    expect(held.get('About')).toEqual(['Read']);
+    expect(held.get('Team')).toEqual(['Create', 'Read']);
+    expect(held.get('Footer')).toEqual([]);
+  });
+});
