@@ -1,8 +1,8 @@
 /**
  * Micro-apps for real: an administrator opens the Careers page in the item editor, creates a
  * Newsletter instance in place in its Micro-app Reference Picker, saves and pushes to staging;
- * the site is published to preview (over the API: the admin's Publish menu is not there yet) and
- * the preview page runs the micro-app. The Micro-apps screen then edits the instance's settings.
+ * the site is published to preview through the admin's Publish menu and the preview page runs
+ * the micro-app. The Micro-apps screen then edits the instance's settings.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -86,6 +86,15 @@ describe('a micro-app placed on a page from the item editor', () => {
     await confirm.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'Unlock' }).waitFor();
 
+    // The Body is Rich Text in the full mode: its editor loads on demand, 500 pixels high.
+    await page.getByRole('tab', { name: 'Content' }).click();
+    const body = page.getByRole('textbox', { name: 'Body' });
+    await body.waitFor();
+    expect(await body.getAttribute('contenteditable')).toBe('true');
+    expect((await body.boundingBox())!.height).toBe(500);
+    await page.getByRole('button', { name: 'Bold', exact: true }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}-rich-text.png` });
+
     await page.getByRole('tab', { name: 'Page properties' }).click();
     const picker = page.getByRole('combobox', { name: 'Newsletter App' });
     await picker.click();
@@ -117,31 +126,22 @@ describe('a micro-app placed on a page from the item editor', () => {
     await page.getByRole('button', { name: 'Push to Staging' }).click();
     await page.getByText(/has been pushed to staging/).waitFor();
 
-    // Publish to preview over the API (the admin's Publish menu is not on this branch yet).
-    const { build_id } = await api('POST', '/api/builds', {
-      mode: 'preview',
-      site_id: SITE,
-      build_definition_id: '263',
-      build_type: 'both',
-    });
-    let build = await api('GET', `/api/builds/${build_id}`);
-    for (let i = 0; i < 600 && !['succeeded', 'failed'].includes(build.status); i++) {
-      await new Promise((done) => setTimeout(done, 100));
-      build = await api('GET', `/api/builds/${build_id}`);
-    }
-    expect(build.status).toBe('succeeded');
-
-    await page.evaluate(
-      async ([url, bearer]) => {
-        await fetch(url!, { method: 'POST', headers: { authorization: `Bearer ${bearer}` } });
-      },
-      [`${server.base}/api/preview/session`, token],
-    );
-    await page.goto(
-      `${server.base}/api/preview?pageurl=${encodeURIComponent(`${server.base}/careers`)}`,
-    );
-    expect(page.url()).toBe(`${server.base}/preview/careers`);
-    const app = page.locator(`canopy-newsletter[data-instance="${made.instance_id}"]`);
+    // Publish to preview through the admin's Publish menu, then open the page there.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Publish to Preview' }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish to Preview' });
+    await publish
+      .getByRole('table', { name: 'Content' })
+      .getByRole('cell', { name: 'Careers', exact: true })
+      .waitFor();
+    await publish.getByRole('button', { name: 'Publish to Preview' }).click();
+    await page.getByText('The publish has been submitted').waitFor();
+    const link = publish.getByRole('link', { name: 'Open /careers on Preview' });
+    await link.waitFor({ timeout: 90_000 });
+    await page.screenshot({ path: `${SHOTS}-published.png` });
+    const [preview] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await preview.waitForURL(`${server.base}/preview/careers`);
+    const app = preview.locator(`canopy-newsletter[data-instance="${made.instance_id}"]`);
     await app.getByRole('heading', { name: 'Stay in the loop' }).waitFor();
     await app.getByLabel('Email address').fill('ada@example.com');
     await app.getByRole('button', { name: 'Subscribe' }).click();
@@ -149,7 +149,8 @@ describe('a micro-app placed on a page from the item editor', () => {
       'Thanks! Please confirm by email. (ada@example.com)',
     );
     await app.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}-preview.png` });
+    await preview.screenshot({ path: `${SHOTS}-preview.png` });
+    await preview.close();
   }, 240_000);
 
   it("edits the instance's settings on the Micro-apps screen", async () => {

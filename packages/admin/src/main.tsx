@@ -21,7 +21,6 @@ import { Shell } from './screens/Shell';
 import { EmptyState } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
 import { ItemEditor } from './editor/ItemEditor';
-import { MicroappsScreen } from './microapps/MicroappsScreen';
 
 const BASENAME = '/admin';
 const theme = createTheme({ primaryColor: 'teal', fontSizes: { md: '14px' } });
@@ -48,7 +47,12 @@ const router = createBrowserRouter(
             Component: (await import('./templates/TemplateEditor')).TemplateEditor,
           }),
         },
-        { path: 'microapps', element: <MicroappsScreen /> },
+        {
+          path: 'microapps',
+          lazy: async () => ({
+            Component: (await import('./microapps/MicroappsScreen')).MicroappsScreen,
+          }),
+        },
       ],
     },
     { path: '/unauthorized', element: <Unauthorized /> },

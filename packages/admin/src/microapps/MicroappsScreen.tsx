@@ -285,7 +285,11 @@ function MicroappCard(props: {
             <Table.Tr key={v.version}>
               <Table.Td>{v.version}</Table.Td>
               <Table.Td>
-                {v.runtime === 'module' ? <Code>{`<${v.element_name}>`}</Code> : 'Framed page'}
+                {v.runtime === 'module' ? (
+                  <Code style={{ whiteSpace: 'nowrap' }}>{`<${v.element_name}>`}</Code>
+                ) : (
+                  'Framed page'
+                )}
               </Table.Td>
               <Table.Td>
                 <Code>{v.runtime === 'module' ? v.module_url : v.frame_url}</Code>
@@ -351,7 +355,7 @@ function MicroappCard(props: {
                   <Configuration values={instance.configuration} />
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" size="sm">
+                  <Badge variant="light" size="sm" style={{ overflow: 'visible' }}>
                     {instance.ad_groups_modify}
                   </Badge>
                 </Table.Td>
