@@ -59,7 +59,7 @@ function ItemsTable({ caption, rows }: { caption: string; rows: Row[] }) {
       </Title>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No {caption.toLowerCase()} changes
+          No {caption === 'Templates' ? 'template' : 'content'} changes
         </Text>
       ) : (
         <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label={caption}>

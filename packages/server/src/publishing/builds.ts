@@ -26,6 +26,11 @@ export interface BuildRequest {
   releaseId?: string | null;
 }
 
+/** Pages per chunk of the build's pipeline, chunks rendering or storing at once, parallel writes. */
+const CHUNK = 400;
+const IN_FLIGHT = 4;
+const PARALLEL = 32;
+
 const INTERRUPTED = 'The server stopped before this build finished; publish again to rebuild';
 
 export class BuildService {
@@ -184,21 +189,40 @@ export class BuildService {
     const carried = urls.length - toRender.length;
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
 
-    const inputs = await snapshot.models(toRender, base, css);
+    // A pipeline: page models are read in chunks on this thread while the workers render the
+    // chunks before and the pages rendered are stored, with a few chunks in flight at once.
+    let rendered = 0;
     let reported = Date.now();
-    const html = await this.renderer.renderMany(inputs, (done) => {
-      if (Date.now() - reported < 250) return;
-      reported = Date.now();
-      void this.update(build.build_id, { pages_done: carried + done }).catch(() => undefined);
-    });
-    const PARALLEL = 32;
-    for (let i = 0; i < inputs.length; i += PARALLEL) {
-      await Promise.all(
-        inputs.slice(i, i + PARALLEL).map(async (input, j) => {
-          pages[input.url] = { hash: await store.putPage(html[i + j]!), deps: input.deps };
-        }),
+    const jobs: Promise<void>[] = [];
+    const inFlight = new Set<Promise<void>>();
+    let failure: unknown;
+    for (let i = 0; i < toRender.length && failure === undefined; i += CHUNK) {
+      const inputs = await snapshot.models(toRender.slice(i, i + CHUNK), base, css);
+      const job = this.renderer.renderMany(inputs).then(async (html) => {
+        for (let j = 0; j < inputs.length; j += PARALLEL) {
+          await Promise.all(
+            inputs.slice(j, j + PARALLEL).map(async (input, k) => {
+              pages[input.url] = { hash: await store.putPage(html[j + k]!), deps: input.deps };
+            }),
+          );
+        }
+        rendered += inputs.length;
+        if (Date.now() - reported < 250) return;
+        reported = Date.now();
+        void this.update(build.build_id, { pages_done: carried + rendered }).catch(() => undefined);
+      });
+      jobs.push(job);
+      inFlight.add(job);
+      job.then(
+        () => inFlight.delete(job),
+        (error: unknown) => {
+          inFlight.delete(job);
+          failure ??= error;
+        },
       );
+      if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight).catch(() => undefined);
     }
+    await Promise.all(jobs);
     let notFound =
       reusable && snapshot.unchanged(previous.not_found.deps) ? previous.not_found : undefined;
     if (!notFound) {
@@ -221,7 +245,7 @@ export class BuildService {
     this.manifests.set(`${build.site_id}/${mode}`, { buildId: build.build_id, manifest });
     await this.update(build.build_id, {
       pages_done: urls.length,
-      pages_rendered: inputs.length,
+      pages_rendered: rendered,
     });
   }
 

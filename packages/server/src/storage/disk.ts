@@ -4,7 +4,7 @@
  * and a failed or refused write leaves nothing behind.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform, pipeline as pipelineCallback } from 'node:stream';
@@ -41,7 +41,29 @@ export function limited(body: Readable, maxBytes: number | undefined): Readable 
 }
 
 export class DiskStorage implements Storage {
+  /** Folders known to exist, so many small puts into one folder make it once. */
+  private readonly made = new Set<string>();
+
   constructor(private readonly root: string) {}
+
+  private async folder(path: string): Promise<void> {
+    if (this.made.has(path)) return;
+    await mkdir(path, { recursive: true });
+    this.made.add(path);
+  }
+
+  /** Renames into place; a folder removed meanwhile (deletePrefix) is made again. */
+  private async moveIn(temp: string, target: string): Promise<void> {
+    await this.folder(dirname(target));
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.made.clear();
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+    }
+  }
 
   private path(key: string): string {
     return join(this.root, ...checkKey(key).split('/'));
@@ -61,6 +83,25 @@ export class DiskStorage implements Storage {
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
     const target = this.path(key);
     const temp = join(this.root, TEMP_FOLDER, randomUUID());
+    if (Buffer.isBuffer(body)) {
+      // Small bodies in memory (built pages, manifests): one write, no stream.
+      if (options.maxBytes !== undefined && body.length > options.maxBytes)
+        throw new StorageLimitError(options.maxBytes);
+      try {
+        await this.folder(dirname(temp));
+        await writeFile(temp, body, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          this.made.clear();
+          await mkdir(dirname(temp), { recursive: true });
+          await writeFile(temp, body, { flag: 'wx' });
+        });
+        await this.moveIn(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return (await this.describe(key, target))!;
+    }
     // Counted from the start: the body may fail while the folder is being made.
     const source = limited(Buffer.isBuffer(body) ? Readable.from([body]) : body, options.maxBytes);
     try {
