@@ -327,6 +327,18 @@ describe('the item editor', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).search).toBe('?version=1');
   });
 
+  it('the version history lists every version and compares two, block by block', async () => {
+    await open(page, 'Team');
+    await command(page, 'History').click();
+    const history = page.getByRole('complementary', { name: 'Version history' });
+    await history.getByLabel('Version 2').waitFor();
+    expect(await history.getByLabel('Version 1').getByText(/by /).textContent()).toContain('by ');
+    await history.getByLabel('Version 1').getByRole('button', { name: 'Compare with v2' }).click();
+    await history.getByText('Changes from v1 to v2').waitFor();
+    await history.getByText('Our team, version 2').waitFor();
+    await shot(page, 'history-compare');
+  });
+
   it('looks finished at 1024x768', async () => {
     const small = await signedIn('admin', ADMIN_PASSWORD, 'Contact', 1024);
     await shot(small, 'contact-1024');
