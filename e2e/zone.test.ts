@@ -96,10 +96,10 @@ describe('the dynamic zone editor', () => {
     const quote = block('Quote');
     await quote.getByText('New', { exact: true }).waitFor();
     // The new block's first field takes the focus.
-    const text = quote.getByLabel('Quote');
+    const text = quote.getByRole('textbox', { name: 'Quote', exact: true });
     await expect.poll(() => text.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('Ship small, ship often.');
-    await quote.getByLabel('Attribution').fill('The team');
+    await quote.getByRole('textbox', { name: 'Attribution' }).fill('The team');
     expect(await topLevel()).toEqual(['Hero Banner', 'Rich Text Block', 'Card Grid', 'Quote']);
     await shot('added');
   });
@@ -178,8 +178,10 @@ describe('the dynamic zone editor', () => {
     const secondItem = zone().getByRole('group', { name: 'Card Grid, item 2' });
     expect(await block('Card', secondItem).getByLabel('Title').inputValue()).toBe('Support');
     const quote = block('Quote', secondItem);
-    expect(await quote.getByLabel('Quote').inputValue()).toBe('Ship small, ship often.');
-    expect(await quote.getByLabel('Attribution').inputValue()).toBe('The team');
+    expect(await quote.getByRole('textbox', { name: 'Quote', exact: true }).inputValue()).toBe(
+      'Ship small, ship often.',
+    );
+    expect(await quote.getByRole('textbox', { name: 'Attribution' }).inputValue()).toBe('The team');
     // Nothing is marked any more: every block is as saved.
     expect(await zone().getByText('New', { exact: true }).count()).toBe(0);
     await block('Card Grid').scrollIntoViewIfNeeded();
