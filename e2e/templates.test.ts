@@ -29,7 +29,9 @@ describe('the template editor', { timeout: 180_000 }, () => {
   const block = (type: string) => page.getByRole('group', { name: `Block ${blockName(type)}` });
   const toast = (text: string) => page.getByText(text, { exact: true }).first();
   const choose = async (input: Locator, option: string) => {
-    await input.click();
+    // Pill inputs re-measure as pills come and go; the click need not wait for them to settle.
+    await input.scrollIntoViewIfNeeded();
+    await input.click({ timeout: 5_000 }).catch(() => input.click({ force: true }));
     await page.getByRole('option', { name: option, exact: true }).click();
   };
 
@@ -191,6 +193,11 @@ describe('the template editor', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Launch Event', level: 2 }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/admin\/content\//);
+    // The item editor shows the template's fields: the Page properties tab, then Content.
+    await page.getByLabel(blockName('Short Text'), { exact: false }).first().waitFor();
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await page.getByText(blockName('Long Text'), { exact: true }).first().waitFor();
+    await page.getByText(blockName('Dropdown'), { exact: true }).first().waitFor();
     await shot('new-content-1440');
   });
 

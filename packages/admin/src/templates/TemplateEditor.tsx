@@ -3,7 +3,7 @@
  * definitions beside a live preview of the form they make; a template folder lists its
  * templates with 'New template'. Save writes what changed (§7 Templates) after a stale check.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
@@ -214,15 +214,18 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
       return;
     }
     notify('success', TEMPLATE_TOASTS.deleted);
+    gone.current = true;
     queryClient.removeQueries(templateQuery(templateId));
     await queryClient.invalidateQueries(menusQuery());
     await navigate(base.parent_id ? `/templates/${base.parent_id}` : '/', { replace: true });
   };
 
   useHotkeys([['mod+S', () => void save()]], []);
+  // A deleted template has nothing left to lose.
+  const gone = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+      !gone.current && dirty && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (!dirty) return;
