@@ -228,6 +228,16 @@ describe('validateFieldValue', () => {
       );
       expect(validateFieldValue(media, 'a.svg', { mediaContentType: 'image' })).toBeNull();
     });
+
+    it("takes the type from the definition's restriction when no type is given", () => {
+      const images = { ...media, restrict_to_content_type: 'image' };
+      expect(validateFieldValue(images, '/media-library/media/a.pdf')).toBe(
+        'This filetype is not allowed for images',
+      );
+      expect(validateFieldValue(images, '/media-library/media/a.png')).toBeNull();
+      const anyType = { ...media, restrict_to_content_type: 'page' };
+      expect(validateFieldValue(anyType, '/media-library/media/a.pdf')).toBeNull();
+    });
   });
 
   describe('Micro-app Reference Picker', () => {

@@ -2,7 +2,7 @@
  * The field types of SPEC §3 as a registry: each type owns its validation (§5) and its default
  * value, so the server, the editors and the seed treat a field the same way.
  */
-import type { TemplateFieldDefinition } from './entities';
+import { isMediaContentType, type TemplateFieldDefinition } from './entities';
 import {
   CHECKBOX_VALUE_MESSAGE,
   DYNAMIC_ZONE_VALUE_MESSAGE,
@@ -71,6 +71,12 @@ const textKind: FieldKind = {
   defaultValue: (def) => def.default_value ?? null,
 };
 
+/** The media type a Media Library Asset field is restricted to, when it names one. */
+function restrictedMediaType(def: FieldDefinition): string | null {
+  const type = def.restrict_to_content_type?.trim() ?? '';
+  return isMediaContentType(type) ? type : null;
+}
+
 const FIELD_KINDS: Record<FieldType, FieldKind> = {
   'Short Text': textKind,
   'Long Text': textKind,
@@ -94,7 +100,7 @@ const FIELD_KINDS: Record<FieldType, FieldKind> = {
     validate: (def, value, options) =>
       validateMediaFieldValue(value, {
         required: isRequired(def),
-        contentType: options.mediaContentType,
+        contentType: options.mediaContentType ?? restrictedMediaType(def),
       }),
     defaultValue: (def) => def.default_value ?? null,
   },

@@ -15,8 +15,7 @@ import {
   MEDIA_LIBRARY_ROOT_ID,
   isMediaContentType,
   isUuid,
-  validateMediaFieldValue,
-  type TemplateFieldDefinition,
+  validateFieldValue,
 } from '@canopy/core';
 import { menusQuery } from '../../api';
 import { SelectItemDialog, findItem } from '../../dialogs/SelectItemDialog';
@@ -25,20 +24,6 @@ import { MediaPreview } from '../../media-preview/MediaPreview';
 import { adminUrlOf } from '../../media-preview/referenced-item';
 import { EditorContext, type FieldEditorProps, type FieldKind } from '../contract';
 import { OpenItemButton, PickerShell, commit } from './picker-shell';
-
-/** The one media type a definition restricts the field to, or null. */
-function restrictedType(definition: TemplateFieldDefinition): string | null {
-  const type = definition.restrict_to_content_type?.trim() ?? '';
-  return isMediaContentType(type) ? type : null;
-}
-
-/** §5 Media field, with the type the definition restricts it to. */
-export function checkMediaValue(definition: TemplateFieldDefinition, value: string) {
-  return validateMediaFieldValue(value, {
-    required: definition.is_required === 1,
-    contentType: restrictedType(definition),
-  });
-}
 
 /** The media item an address names: `{directory}/{content_id}.{ext}` or `.../{content_id}/...`. */
 export function mediaItemIdOf(url: string): string | null {
@@ -78,7 +63,7 @@ function AssetEditor(props: FieldEditorProps) {
   const { definition, value } = props;
   const [picking, setPicking] = useState(false);
   const menus = useQuery(menusQuery());
-  const shown = value !== '' && checkMediaValue(definition, value) == null;
+  const shown = value !== '' && validateFieldValue(definition, value) == null;
   const itemId = shown ? mediaItemIdOf(value) : null;
   const item = useMemo(
     () => (itemId && menus.data ? findItem(menus.data, itemId) : null),
@@ -127,6 +112,4 @@ function AssetEditor(props: FieldEditorProps) {
 
 export const mediaKind: FieldKind = {
   Editor: MediaEditor,
-  extraCheck: (definition, value) =>
-    restrictedType(definition) ? checkMediaValue(definition, value) : null,
 };
