@@ -10,6 +10,7 @@ template.innerHTML = `
     p { margin: 0 0 16px; color: #4a5563; }
     form { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-start; }
     label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    [hidden] { display: none; }
     input { flex: 1 1 240px; padding: 10px 12px; border: 1px solid #8c959f; border-radius: 8px; font: inherit; }
     input[aria-invalid='true'] { border-color: #cf222e; }
     button { padding: 10px 18px; border: 0; border-radius: 8px; background: #1f6f43; color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
