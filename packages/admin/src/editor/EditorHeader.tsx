@@ -32,6 +32,7 @@ import type { Content, MenuItem } from '@canopy/core';
 import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '../tree/icons';
 import { formatUpdated } from '../screens/ItemView';
+import { PreviewButton } from '../publish/PreviewButton';
 import type { EditorActionId } from './actions';
 
 export const STATUS_COLOURS: Record<string, string> = {
@@ -171,6 +172,14 @@ export function EditorHeader({
         >
           History
         </Button>
+        {content.page_url && (
+          <PreviewButton
+            variant="subtle"
+            contentId={content.content_id}
+            pageUrl={content.page_url}
+            siteId={content.site_id}
+          />
+        )}
       </Group>
       <Group gap="md" mt={6}>
         <Group gap={4}>
