@@ -97,7 +97,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     expect(await shortText.getByText('Please enter a valid regular expression').count()).toBe(0);
     await shortText.getByLabel('Validation message').fill('Start with a capital letter');
     await shortText.getByLabel('Tool tip').fill('The event headline');
-    await shortText.getByLabel('Required').check();
+    await shortText.getByLabel('Required', { exact: true }).check();
     await choose(shortText.getByLabel('Edit-in behaviour', { exact: true }), 'Page Properties Tab');
 
     const dropdown = block('Dropdown');
@@ -121,7 +121,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     const microapp = block('Micro-app Reference Picker');
     await microapp.getByLabel('Micro-app id').fill('newsletter');
     await microapp.getByLabel('Micro-app version').fill('1');
-    await microapp.getByLabel('Connect to doc site').check();
+    await microapp.getByLabel('Connect to doc site', { exact: true }).check();
 
     // Reorder: the Rich Text block moves above Long Text.
     await page.getByRole('button', { name: `Move ${blockName('Rich Text')} up` }).click();
@@ -150,7 +150,7 @@ describe('the template editor', { timeout: 180_000 }, () => {
     expect(await shortText.getByLabel('Validation message').inputValue()).toBe(
       'Start with a capital letter',
     );
-    expect(await shortText.getByLabel('Required').isChecked()).toBe(true);
+    expect(await shortText.getByLabel('Required', { exact: true }).isChecked()).toBe(true);
     expect(await shortText.getByLabel('Edit-in behaviour', { exact: true }).inputValue()).toBe(
       'Page Properties Tab',
     );
@@ -171,7 +171,9 @@ describe('the template editor', { timeout: 180_000 }, () => {
       })
       .click();
     expect(await microapp.getByLabel('Micro-app id').inputValue()).toBe('newsletter');
-    expect(await microapp.getByLabel('Connect to doc site').isChecked()).toBe(true);
+    expect(await microapp.getByLabel('Connect to doc site', { exact: true }).isChecked()).toBe(
+      true,
+    );
     await shot('reloaded-1440');
     await page.setViewportSize({ width: 1024, height: 768 });
     await shot('reloaded-1024');
