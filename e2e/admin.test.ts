@@ -115,7 +115,7 @@ describe('the admin panel', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Leadership', level: 2 }).waitFor();
     await treeItem('Leadership').waitFor();
-    expect(await page.getByText('Locked by admin').isVisible()).toBe(true);
+    await page.getByText('Locked by you').waitFor();
     await shot('added');
   });
 

@@ -135,7 +135,7 @@ describe('a micro-app placed on a page from the item editor', () => {
       .getByRole('cell', { name: 'Careers', exact: true })
       .waitFor();
     await publish.getByRole('button', { name: 'Publish to Preview' }).click();
-    await page.getByText('The publish has been submitted').waitFor();
+    await page.getByText('The publish has been submitted').first().waitFor();
     const link = publish.getByRole('link', { name: 'Open /careers on Preview' });
     await link.waitFor({ timeout: 90_000 });
     await page.screenshot({ path: `${SHOTS}-published.png` });

@@ -74,7 +74,7 @@ describe('publishing from the admin', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await dialog.getByRole('button', { name: 'Publish to Delivery' }).click();
-    await page.getByText('The publish has been submitted').waitFor();
+    await page.getByText('The publish has been submitted').first().waitFor();
     const link = dialog.getByRole('link', { name: 'Open /about/team on Delivery' });
     await link.waitFor({ timeout: 60_000 });
     expect(await dialog.getByText(/^\d+ of \d+ pages/).textContent()).toMatch(
@@ -114,7 +114,7 @@ describe('publishing from the admin', () => {
       .getByRole('cell', { name: 'Team' })
       .waitFor();
     await dialog.getByRole('button', { name: 'Publish to Preview' }).click();
-    await page.getByText('The publish has been submitted').waitFor();
+    await page.getByText('The publish has been submitted').first().waitFor();
     await shot('preview-building');
     const link = dialog.getByRole('link', { name: 'Open /about/team on Preview' });
     await link.waitFor({ timeout: 60_000 });
