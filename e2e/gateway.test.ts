@@ -67,7 +67,7 @@ describe('gateway mode', () => {
     await dialog.getByLabel('Item Name').fill('Through the gateway');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('heading', { name: 'Through the gateway', level: 2 }).waitFor();
-    expect(await page.getByText('Locked by grace').isVisible()).toBe(true);
+    await page.getByText('Locked by you').waitFor();
     await page.screenshot({ path: '/tmp/canopy-gateway-mode.png' });
     await context.close();
   }, 400_000);
