@@ -218,3 +218,22 @@ export function referencedContentId(
 ): string | null {
   return fieldTypeOf(def) === 'Content Reference Picker' && isUuid(value) ? value : null;
 }
+
+/** The properties of a template field definition an editor sets (§3), in the order forms show them. */
+export const TEMPLATE_FIELD_DEFINITION_KEYS = [
+  'field_type',
+  'field_name',
+  'allowed_widgets',
+  'edit_in_behavior',
+  'is_required',
+  'regex_validation',
+  'validation_message',
+  'default_value',
+  'tool_tip',
+  'field_values',
+  'picker_root_item',
+  'restrict_to_content_type',
+  'microapp_id',
+  'microapp_version',
+  'connect_to_doc_site',
+] as const satisfies ReadonlyArray<keyof TemplateFieldDefinition>;

@@ -12,6 +12,7 @@ import {
   type RegexCompiler,
   type Template,
   type TemplateFieldDefinition,
+  TEMPLATE_FIELD_DEFINITION_KEYS,
 } from '@canopy/core';
 
 /** A template as GET /api/templates/{id} answers: blocks keyed by id, fields by name. */
@@ -68,23 +69,9 @@ const SETTING_KEYS = [
 ] as const satisfies ReadonlyArray<keyof SettingsDraft>;
 
 /** The definition properties a Save compares and sends (§3 Template field definition). */
-export const DEFINITION_KEYS = [
-  'field_type',
-  'field_name',
-  'allowed_widgets',
-  'edit_in_behavior',
-  'is_required',
-  'regex_validation',
-  'validation_message',
-  'default_value',
-  'tool_tip',
-  'field_values',
-  'picker_root_item',
-  'restrict_to_content_type',
-  'microapp_id',
-  'microapp_version',
-  'connect_to_doc_site',
-] as const satisfies ReadonlyArray<keyof FieldDraft>;
+export const DEFINITION_KEYS = TEMPLATE_FIELD_DEFINITION_KEYS satisfies ReadonlyArray<
+  keyof FieldDraft
+>;
 
 type DefinitionKey = (typeof DEFINITION_KEYS)[number];
 

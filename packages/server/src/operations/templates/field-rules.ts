@@ -5,6 +5,7 @@ import {
   isUuid,
   validateDropdownValue,
   validateRegexPattern,
+  TEMPLATE_FIELD_DEFINITION_KEYS,
 } from '@canopy/core';
 import { compileRe2 } from '../../validation/regex';
 import type { Db } from '../../db/index';
@@ -54,21 +55,7 @@ export const BLANK_FIELD_DEFINITION: Omit<FieldDefinitionColumns, 'field_name'> 
 };
 
 const DEFINITION_KEYS = [
-  'field_type',
-  'field_name',
-  'allowed_widgets',
-  'edit_in_behavior',
-  'is_required',
-  'regex_validation',
-  'validation_message',
-  'default_value',
-  'tool_tip',
-  'field_values',
-  'picker_root_item',
-  'restrict_to_content_type',
-  'microapp_id',
-  'microapp_version',
-  'connect_to_doc_site',
+  ...TEMPLATE_FIELD_DEFINITION_KEYS,
   'field_order',
 ] as const satisfies ReadonlyArray<keyof FieldDefinitionColumns>;
 
