@@ -115,7 +115,7 @@ describe('the item editor', { timeout: 180_000 }, () => {
 
     await command(page, 'Lock').click();
     await header(page).getByText('Locked by you').waitFor();
-    expect(await command(page, 'Unlock').isEnabled()).toBe(true);
+    await expect.poll(() => command(page, 'Unlock').isEnabled()).toBe(true);
     await field(page, 'Title').fill('Talk to us');
     await field(page, 'Summary').fill('Phone, mail, a map\nand opening hours.');
     expect(await page.getByText('37 / 4,000 characters').isVisible()).toBe(true);

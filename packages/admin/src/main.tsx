@@ -20,6 +20,7 @@ import { queryClient, setApiClient } from './api';
 import { Shell } from './screens/Shell';
 import { EmptyState } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
+import { RouteError } from './screens/RouteError';
 import { ItemEditor } from './editor/ItemEditor';
 
 const BASENAME = '/admin';
@@ -32,26 +33,32 @@ const router = createBrowserRouter(
       element: <Shell />,
       children: [
         {
-          index: true,
-          element: (
-            <EmptyState
-              title="Pick an item in the tree"
-              text="Select a page, media item or template in the tree to open it. Select a parent and use Add Item to create something new."
-            />
-          ),
-        },
-        { path: 'content/:id', element: <ItemEditor /> },
-        {
-          path: 'templates/:id',
-          lazy: async () => ({
-            Component: (await import('./templates/TemplateEditor')).TemplateEditor,
-          }),
-        },
-        {
-          path: 'microapps',
-          lazy: async () => ({
-            Component: (await import('./microapps/MicroappsScreen')).MicroappsScreen,
-          }),
+          // A screen that throws while rendering shows why beside the tree, not a blank page.
+          errorElement: <RouteError />,
+          children: [
+            {
+              index: true,
+              element: (
+                <EmptyState
+                  title="Pick an item in the tree"
+                  text="Select a page, media item or template in the tree to open it. Select a parent and use Add Item to create something new."
+                />
+              ),
+            },
+            { path: 'content/:id', element: <ItemEditor /> },
+            {
+              path: 'templates/:id',
+              lazy: async () => ({
+                Component: (await import('./templates/TemplateEditor')).TemplateEditor,
+              }),
+            },
+            {
+              path: 'microapps',
+              lazy: async () => ({
+                Component: (await import('./microapps/MicroappsScreen')).MicroappsScreen,
+              }),
+            },
+          ],
         },
       ],
     },

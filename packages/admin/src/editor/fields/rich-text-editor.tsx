@@ -5,7 +5,7 @@
  * can only be set to an allowed address.
  */
 import '@mantine/tiptap/styles.css';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Input } from '@mantine/core';
 import { assignRef } from '@mantine/hooks';
 import { RichTextEditor, Link } from '@mantine/tiptap';
@@ -161,10 +161,25 @@ export default function TiptapField(props: FieldEditorProps) {
     editor?.setEditable(!props.readOnly, false);
   }, [editor, props.readOnly]);
 
-  // The content element stands for the field: the label names it, Save's refocus focuses it.
+  // The content element exists only while the editor is mounted in the page (Tiptap throws on
+  // `view.dom` before that, e.g. while a lazy sibling suspends the first render).
+  const [dom, setDom] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!editor) return;
-    const dom = editor.view.dom;
+    const mounted = () => setDom(editor.isDestroyed ? null : editor.view.dom);
+    const unmounted = () => setDom(null);
+    mounted();
+    editor.on('mount', mounted);
+    editor.on('unmount', unmounted);
+    return () => {
+      editor.off('mount', mounted);
+      editor.off('unmount', unmounted);
+    };
+  }, [editor]);
+
+  // The content element stands for the field: the label names it, Save's refocus focuses it.
+  useEffect(() => {
+    if (!dom) return;
     const described = [props.description && descriptionId, props.error && errorId]
       .filter(Boolean)
       .join(' ');
@@ -182,7 +197,7 @@ export default function TiptapField(props: FieldEditorProps) {
       assignRef(props.focusRef, null);
     };
   }, [
-    editor,
+    dom,
     mode,
     labelId,
     descriptionId,
