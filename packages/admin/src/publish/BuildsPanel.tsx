@@ -3,28 +3,21 @@
  * The list refreshes every second while a build is queued or running.
  */
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Badge,
-  Drawer,
-  Progress,
-  SegmentedControl,
-  Skeleton,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Drawer, Progress, SegmentedControl, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatUpdated } from '../screens/ItemView';
 import { MODE_LABELS, buildsQuery, type PublishMode } from './api';
 import { STATUS_COLOURS, formatDuration } from './BuildProgress';
+import { LoadState } from './LoadState';
 
-export interface BuildsPanelProps {
+/** A side panel about one site, opened from the Publish menu. */
+export interface SitePanelProps {
   siteId: string;
   siteName: string;
   onClose: () => void;
 }
 
-export function BuildsPanel({ siteId, siteName, onClose }: BuildsPanelProps) {
+export function BuildsPanel({ siteId, siteName, onClose }: SitePanelProps) {
   const builds = useQuery(buildsQuery(siteId));
   const [mode, setMode] = useState<PublishMode>('delivery');
   const rows = (builds.data ?? []).filter((build) => build.mode === mode);
@@ -40,12 +33,7 @@ export function BuildsPanel({ siteId, siteName, onClose }: BuildsPanelProps) {
           { value: 'preview', label: MODE_LABELS.preview },
         ]}
       />
-      {builds.isLoading && <Skeleton h={160} />}
-      {builds.isError && (
-        <Alert color="red" title="The builds could not be loaded">
-          {builds.error.message}
-        </Alert>
-      )}
+      <LoadState query={builds} what="builds" />
       {builds.data && rows.length === 0 && (
         <Text size="sm" c="dimmed">
           No builds of {MODE_LABELS[mode]} yet. Use Publish to {MODE_LABELS[mode]} to start one.

@@ -6,18 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { notify } from '@canopy/ui';
 import { formatUpdated } from '../screens/ItemView';
 import {
@@ -34,6 +23,7 @@ import {
   type PublishMode,
 } from './api';
 import { BuildProgress, useBuild } from './BuildProgress';
+import { LoadState } from './LoadState';
 
 export interface PublishDialogProps {
   siteId: string;
@@ -147,12 +137,7 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
           <Text size="sm">
             Site: <b>{siteName}</b>
           </Text>
-          {items.isLoading && <Skeleton h={120} />}
-          {items.isError && (
-            <Alert color="red" title="The publishable items could not be loaded">
-              {items.error.message}
-            </Alert>
-          )}
+          <LoadState query={items} what="publishable items" height={120} />
           {items.data && (
             <>
               <Text size="sm">
