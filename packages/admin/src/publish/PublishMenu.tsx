@@ -1,13 +1,15 @@
 /**
  * The header's Publish menu (§2 Save/publish toolbar): 'Publish to Preview' and 'Publish to
- * Delivery' for the site chosen in the header, 'Preview this page' for the selected page, and
- * the site's builds. It also keeps the header's site in step with the selected item.
+ * Delivery' for the site chosen in the header, 'Preview this page' for the selected page, the
+ * site's builds and its scheduled changes. It also keeps the header's site in step with the
+ * selected item.
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Menu } from '@mantine/core';
 import {
   IconBuildingBroadcastTower,
+  IconCalendarClock,
   IconChevronDown,
   IconEye,
   IconListDetails,
@@ -18,6 +20,7 @@ import { contentQuery, type Site } from '../api';
 import { MODE_LABELS, type PublishMode } from './api';
 import { PublishDialog } from './PublishDialog';
 import { BuildsPanel } from './BuildsPanel';
+import { SCHEDULED_LABEL, ScheduledPanel } from './ScheduledPanel';
 import { PREVIEW_LABEL, usePreview } from './PreviewButton';
 
 /** The header's site: the selected content item's site when it has one, else the user's pick. */
@@ -41,6 +44,9 @@ export function usePublishSite(sites: Site[] | undefined, selected: MenuItem | u
   return { site, setSiteId: setPicked, itemSiteId: followed };
 }
 
+/** The site's side panels, opened from the menu. */
+const PANELS = { builds: BuildsPanel, scheduled: ScheduledPanel };
+
 export interface PublishMenuProps {
   site: Site | null;
   /** The item selected in the tree, and its site (content only). */
@@ -49,9 +55,10 @@ export interface PublishMenuProps {
 }
 
 export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
-  const [dialog, setDialog] = useState<PublishMode | 'builds' | null>(null);
+  const [dialog, setDialog] = useState<PublishMode | 'builds' | 'scheduled' | null>(null);
   const preview = usePreview();
   const pageUrl = selected?.item_type === 'content' ? selected.page_url : null;
+  const Panel = dialog === 'builds' || dialog === 'scheduled' ? PANELS[dialog] : null;
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -97,6 +104,12 @@ export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
           >
             Builds
           </Menu.Item>
+          <Menu.Item
+            leftSection={<IconCalendarClock size={14} />}
+            onClick={() => setDialog('scheduled')}
+          >
+            {SCHEDULED_LABEL}
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {site && (dialog === 'preview' || dialog === 'delivery') && (
@@ -108,12 +121,8 @@ export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
           onClose={() => setDialog(null)}
         />
       )}
-      {site && dialog === 'builds' && (
-        <BuildsPanel
-          siteId={site.site_id}
-          siteName={site.site_name}
-          onClose={() => setDialog(null)}
-        />
+      {site && Panel && (
+        <Panel siteId={site.site_id} siteName={site.site_name} onClose={() => setDialog(null)} />
       )}
     </>
   );

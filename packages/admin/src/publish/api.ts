@@ -1,10 +1,11 @@
 /**
  * Publishing's server state (§7 Publishing): publishable items per site and mode, the site's
- * targets, builds per site, publishing itself, a build's live progress (Server-Sent Events read
+ * targets, builds per site, scheduled changes per site, publishing itself, a build's live progress (Server-Sent Events read
  * through fetch, so the bearer token goes along) and the preview session.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
+import { publishDateMoment } from '@canopy/core';
 import { api, dataOf } from '../api';
 
 export type PublishMode = 'preview' | 'delivery';
@@ -75,6 +76,21 @@ export interface TargetLink {
 
 export type SiteTargets = Record<PublishMode, TargetLink>;
 
+/** A version whose publish date ('publish') or unpublish date ('unpublish') is still to come. */
+export interface ScheduledChange {
+  content_id: string;
+  content_name: string;
+  page_url: string | null;
+  version: number;
+  status_id: string;
+  change: 'publish' | 'unpublish';
+  /** UTC ISO text. */
+  date: string;
+}
+
+/** How often the server's scheduler looks for passed dates (CANOPY_SCHEDULER_INTERVAL's default). */
+export const SCHEDULER_INTERVAL_MS = 20_000;
+
 export const isFinished = (status: BuildStatus) => status === 'succeeded' || status === 'failed';
 
 export const publishableQuery = (siteId: string, mode: PublishMode) =>
@@ -108,6 +124,20 @@ export const buildsQuery = (siteId: string) =>
     // Live while anything is queued or running.
     refetchInterval: (query) =>
       query.state.data?.some((build) => !isFinished(build.status)) ? 1000 : false,
+  });
+
+const momentOf = (change: ScheduledChange) => publishDateMoment(change.date) ?? 0;
+
+/** The site's scheduled changes, soonest first; refreshed at the scheduler's pace while shown. */
+export const scheduledQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: ['scheduled', siteId],
+    queryFn: async () =>
+      dataOf<ScheduledChange[]>(
+        await api().GET('/api/releases/scheduled', { params: { query: { site_id: siteId } } }),
+      ).sort((a, b) => momentOf(a) - momentOf(b)),
+    staleTime: 0,
+    refetchInterval: SCHEDULER_INTERVAL_MS,
   });
 
 /** Publishes a site to a mode with build type 'both' and build definition '263'. */
