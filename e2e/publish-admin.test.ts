@@ -2,7 +2,8 @@
  * Publishing from the admin in Chromium: a page pushed to staging, Publish > Publish to Delivery
  * shows it in the Content table, confirming follows the build to its link, and the page opened
  * from it shows the new text on delivery; the dialog's empty state; Publish to Preview likewise;
- * Preview this page; the builds panel. Screenshots: /tmp/canopy-publish-admin-*.png.
+ * Preview this page; the builds panel; a staged version's publish date in Scheduled changes.
+ * Screenshots: /tmp/canopy-publish-admin-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -155,5 +156,50 @@ describe('publishing from the admin', () => {
     expect(
       await drawer.getByRole('table', { name: 'Builds of Preview' }).getByRole('row').count(),
     ).toBeGreaterThanOrEqual(2);
+  });
+
+  it("lists a staged version's coming dates in Scheduled changes and links to it", async () => {
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Builds of Canopy Demo' })
+      .waitFor({ state: 'detached' });
+    // A new draft of /news saved to go live in three days and come down a week later, staged.
+    const news = await pageId(api, '/news');
+    const latest = (await api('GET', `/api/contents/${news}`)) as { version: number };
+    const draft = await api('POST', '/api/contents/draftfromversion', {
+      content_id: news,
+      version: latest.version,
+    });
+    const goesLive = new Date(Date.now() + 3 * 86_400_000);
+    goesLive.setUTCHours(9, 30, 0, 0);
+    const comesDown = new Date(goesLive.getTime() + 7 * 86_400_000);
+    await api('PUT', `/api/contents/${news}`, {
+      version: draft.version,
+      updated_date: draft.updated_date,
+      publish_date: goesLive.toISOString(),
+      unpublish_date: comesDown.toISOString(),
+    });
+    await api('PUT', `/api/contents/${news}`, { version: draft.version, status_id: 'staged' });
+
+    await publishMenu('Scheduled changes');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    const drawer = page.getByRole('dialog', { name: 'Scheduled changes' });
+    const table = drawer.getByRole('table', { name: 'Scheduled changes of Canopy Demo' });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'News' }) });
+    await rows.first().waitFor();
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+    const cells = async (n: number) => rows.nth(n).getByRole('cell').allTextContents();
+    const version = `v${draft.version} staged`;
+    expect(await cells(0)).toEqual(['News/news', version, 'Goes live', when.format(goesLive)]);
+    expect(await cells(1)).toEqual(['News/news', version, 'Comes down', when.format(comesDown)]);
+    await shot('scheduled');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot('scheduled-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await rows.first().getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${server.base}/admin/content/${news}`);
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'News', level: 2 }).waitFor();
   });
 });
