@@ -3289,6 +3289,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/releases/pagemodels/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Page models of a site's target (id: the site) for page URLs from /pageurls (delivery) or /latestpublishable/pageurls (preview), and the not-found page's; API keys for published content read delivery */
+    get: {
+      parameters: {
+        query: {
+          mode: 'preview' | 'delivery';
+          not_found?: boolean;
+          page_url?: string[];
+        };
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/releases/publishableitems': {
     parameters: {
       query?: never;

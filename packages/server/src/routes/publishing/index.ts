@@ -1,7 +1,7 @@
 /**
- * Publishing (§7): publishable items per mode, publish (releases), the static-site release
- * endpoint (builds), builds by id and per site and target with a live event stream, scheduled
- * changes, and entering preview.
+ * Publishing (§7): publishable items per mode, publish (releases), page models for builders
+ * elsewhere, the static-site release endpoint (builds), builds by id and per site and target with
+ * a live event stream, scheduled changes, and entering preview.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -11,6 +11,7 @@ import { listPublishable } from '../../operations/publishing/list-publishable';
 import { publish } from '../../operations/publishing/publish';
 import { getBuild, listBuilds, viewOf } from '../../operations/publishing/read-builds';
 import { listScheduled } from '../../operations/publishing/list-scheduled';
+import { PAGE_MODELS_BATCH, readPageModels } from '../../operations/publishing/read-page-models';
 import { requireSiteReader } from '../../operations/publishing/guards';
 import { enterPreview, previewRedirect } from '../../operations/publishing/enter-preview';
 import type { BuildRow } from '../../db/schema';
@@ -52,6 +53,35 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/releases/publishableitems',
     { schema: { tags, summary: 'Publishable items by site and mode', querystring: SiteModeQuery } },
     (request) => listPublishable(ctx(request), request.query.site_id, request.query.mode),
+  );
+  app.get(
+    '/releases/pagemodels/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "Page models of a site's target (id: the site) for page URLs from /pageurls (delivery) or /latestpublishable/pageurls (preview), and the not-found page's; API keys for published content read delivery",
+        params: Type.Object({ id: Uuid }, strict),
+        querystring: Type.Object(
+          {
+            mode: Mode,
+            page_url: Type.Optional(
+              Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), {
+                maxItems: PAGE_MODELS_BATCH,
+              }),
+            ),
+            not_found: Type.Optional(Type.Boolean()),
+          },
+          strict,
+        ),
+      },
+      config: { delivery: true },
+    },
+    (request) =>
+      readPageModels(ctx(request), request.params.id, request.query.mode, {
+        urls: request.query.page_url ?? [],
+        notFound: request.query.not_found ?? false,
+      }),
   );
   app.post(
     '/releases',

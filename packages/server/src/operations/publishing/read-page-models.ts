@@ -1,0 +1,62 @@
+/**
+ * Page models of a site's target for a builder elsewhere (`canopy build --api`): exactly what a
+ * build here renders for those page URLs, so the same renderer there writes the same files.
+ */
+import type { PageModel, SiteMode } from '@canopy/site';
+import { fail } from '../../errors';
+import { STYLESHEET_URL } from '../../publishing/builds';
+import { loadSnapshot, variantOf } from '../../publishing/source';
+import { requireVariantAllowed } from '../contents/get-content';
+import type { OpContext } from '../context';
+import { requireSiteReader } from './guards';
+
+/** The most page URLs one call answers. */
+export const PAGE_MODELS_BATCH = 200;
+
+export interface PageModels {
+  site_id: string;
+  mode: SiteMode;
+  /** One model per page URL asked for that the target shows, in the order asked. */
+  models: PageModel[];
+  /** Page URLs asked for that the target does not show as pages. */
+  missing: string[];
+  /** The not-found page's model, when asked for. */
+  not_found?: PageModel;
+}
+
+export async function readPageModels(
+  ctx: OpContext,
+  siteId: string,
+  mode: SiteMode,
+  request: { urls: string[]; notFound: boolean },
+): Promise<PageModels> {
+  // access: a published-content caller reads the delivery target only; anyone else needs Read
+  // on the site's root, like every other publishing read.
+  if (ctx.actor.publishedOnly) {
+    requireVariantAllowed(ctx.actor, variantOf(mode));
+    const site = await ctx.db
+      .selectFrom('sites')
+      .select('site_id')
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+  } else {
+    await requireSiteReader(ctx.db, ctx.actor, siteId);
+  }
+  // validate
+  if (request.urls.length > PAGE_MODELS_BATCH)
+    fail('VALIDATION_FAILED', `Ask for at most ${PAGE_MODELS_BATCH} page URLs at a time`);
+  // read: the target's snapshot, with the base path and stylesheet of `canopy build`
+  const snapshot = await loadSnapshot(ctx.db, siteId, mode);
+  const urls = [...new Set(request.urls)];
+  const inputs = await snapshot.models(urls, '/', STYLESHEET_URL);
+  const found = new Set(inputs.map((input) => input.url));
+  const reply: PageModels = {
+    site_id: siteId,
+    mode,
+    models: inputs.map((input) => input.model),
+    missing: urls.filter((url) => !found.has(url)),
+  };
+  if (request.notFound) reply.not_found = (await snapshot.notFoundModel('/', STYLESHEET_URL)).model;
+  return reply;
+}
