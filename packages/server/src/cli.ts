@@ -249,33 +249,56 @@ apikey
 
 program
   .command('build')
-  .description("Render a site's delivery or preview target into a folder of static files")
+  .description(
+    "Render a site's delivery or preview target into a folder of static files, from this server's database or another server's API",
+  )
   .requiredOption('--site <id>', 'the site id')
   .option('--mode <mode>', 'delivery (published pages) or preview (latest publishable)', 'delivery')
   .requiredOption('--out <dir>', 'the folder to write')
-  .action(async (options: { site: string; mode: string; out: string }) => {
-    if (options.mode !== 'delivery' && options.mode !== 'preview')
-      throw new Error('--mode must be delivery or preview');
-    const mode = options.mode;
-    const { exportSite } = await import('./publishing/export');
-    const config = loadConfig();
-    await withDatabase(async (db) => {
-      const site = await db
-        .selectFrom('sites')
-        .select('site_id')
-        .where('site_id', '=', options.site)
-        .executeTakeFirst();
-      if (!site) throw new Error(`There is no site ${options.site}`);
-      const result = await exportSite(db, {
-        siteId: options.site,
-        mode,
-        out: resolve(options.out),
+  .option('--api <url>', "read the site from this Canopy server's API instead of the database")
+  .option('--api-key <key>', 'the API key for --api (or CANOPY_API_KEY)')
+  .action(
+    async (options: { site: string; mode: string; out: string; api?: string; apiKey?: string }) => {
+      if (options.mode !== 'delivery' && options.mode !== 'preview')
+        throw new Error('--mode must be delivery or preview');
+      const mode = options.mode;
+      const apiKey = options.apiKey ?? process.env.CANOPY_API_KEY;
+      if (options.apiKey !== undefined && !options.api)
+        throw new Error('--api-key goes with --api URL');
+      if (options.api && !apiKey)
+        throw new Error(
+          '--api needs --api-key KEY (make one on that server: npx canopy apikey create NAME --published)',
+        );
+      const { databaseSource, exportSite } = await import('./publishing/export');
+      const config = loadConfig();
+      const out = resolve(options.out);
+      const settings = {
+        out,
         cacheDir: join(config.dataDir, '.cache'),
         publishing: config.publishing,
-      });
-      console.log(`Built ${result.pages} pages into ${resolve(options.out)} in ${result.ms} ms`);
-    });
-  });
+      };
+      const result = options.api
+        ? await exportSite(
+            (await import('./publishing/remote-source')).apiSource({
+              api: options.api,
+              apiKey: apiKey!,
+              siteId: options.site,
+              mode,
+            }),
+            settings,
+          )
+        : await withDatabase(async (db) => {
+            const site = await db
+              .selectFrom('sites')
+              .select('site_id')
+              .where('site_id', '=', options.site)
+              .executeTakeFirst();
+            if (!site) throw new Error(`There is no site ${options.site}`);
+            return exportSite(databaseSource(db, options.site, mode), settings);
+          });
+      console.log(`Built ${result.pages} pages into ${out} in ${result.ms} ms`);
+    },
+  );
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`canopy: ${error instanceof Error ? error.message : String(error)}`);
