@@ -52,6 +52,13 @@ export interface MenuEntry {
   name: string;
   url: string;
   children: MenuEntry[];
+  /** Kept out of the site's menus (its 'Show In Navigation' is off); breadcrumbs still show it. */
+  hidden?: boolean;
+}
+
+/** The entries a menu shows: those not hidden (a hidden entry takes its children with it). */
+export function navigable(entries: MenuEntry[]): MenuEntry[] {
+  return entries.filter((entry) => !entry.hidden);
 }
 
 export interface FragmentModel {

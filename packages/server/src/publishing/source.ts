@@ -77,6 +77,54 @@ export interface RenderInput {
 const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 const versionStamp = (v: ContentVersionRow) => `${v.version}@${v.updated_date}`;
 
+/** The default theme's menu switch: a Checkbox field of this name on a page's template. */
+export const SHOW_IN_NAVIGATION = 'Show In Navigation';
+
+/**
+ * Pages whose shown version turns 'Show In Navigation' off: the stored value, else the field's
+ * default (§5: a checkbox stores 'true' or 'false' and falls back to its default).
+ */
+async function hiddenFromNavigation(
+  db: Db,
+  siteId: string,
+  shown: Map<string, ShownItem>,
+): Promise<Set<string>> {
+  const switches = await db
+    .selectFrom('template_fields as f')
+    .innerJoin('template_blocks as b', 'b.block_id', 'f.block_id')
+    .select(['f.block_id', 'b.template_id', 'f.default_value'])
+    .where('f.field_name', '=', SHOW_IN_NAVIGATION)
+    .where('f.field_type', '=', 'Checkbox')
+    .execute();
+  if (switches.length === 0) return new Set();
+  const values = await db
+    .selectFrom('content_fields as c')
+    .innerJoin('content_items as i', 'i.content_id', 'c.content_id')
+    .select(['c.content_id', 'c.version', 'c.template_block_id', 'c.field_value'])
+    .where('i.site_id', '=', siteId)
+    .where(
+      'c.template_block_id',
+      'in',
+      switches.map((f) => f.block_id),
+    )
+    .execute();
+  const stored = new Map<string, string | null>();
+  for (const row of values) {
+    if (shown.get(row.content_id)?.version.version === row.version) {
+      stored.set(`${row.content_id} ${row.template_block_id}`, row.field_value);
+    }
+  }
+  const hidden = new Set<string>();
+  for (const item of shown.values()) {
+    const field = switches.find((f) => f.template_id === item.template_id);
+    if (!field) continue;
+    const key = `${item.content_id} ${field.block_id}`;
+    const value = stored.has(key) ? stored.get(key) : field.default_value;
+    if (value === 'false') hidden.add(item.content_id);
+  }
+  return hidden;
+}
+
 export async function loadSnapshot(
   db: Db,
   siteId: string,
@@ -178,6 +226,8 @@ export async function loadSnapshot(
     ]),
   );
 
+  const offNavigation = await hiddenFromNavigation(db, siteId, shown);
+
   // The menu: shown pages in tree order; an item not shown lends its place to its children.
   const pages = new Map<string, string>();
   const menu: MenuEntry[] = [];
@@ -198,6 +248,7 @@ export async function loadSnapshot(
     if (pages.has(url)) continue;
     pages.set(url, item.content_id);
     const entry: MenuEntry = { name: item.version.content_name, url, children: [] };
+    if (offNavigation.has(item.content_id)) entry.hidden = true;
     entryOf.set(item.content_id, entry);
     (nearestEntry(item.parent_id)?.children ?? menu).push(entry);
   }

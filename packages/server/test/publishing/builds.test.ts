@@ -33,6 +33,15 @@ const ALL_PAGES = [
   '/services/support/plans',
 ];
 
+/** A page's main menu (the header's navigation) or its footer's list of links. */
+function menu(html: string, which: 'main' | 'footer'): string {
+  const [start, end] =
+    which === 'main' ? ['class="cn-nav"', '</nav>'] : ['class="cn-footer-links"', '</ul>'];
+  const from = html.indexOf(start);
+  expect(from).toBeGreaterThan(-1);
+  return html.slice(from, html.indexOf(end, from));
+}
+
 describe.each(DIALECTS)('incremental builds (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -67,6 +76,27 @@ describe.each(DIALECTS)('incremental builds (%s)', (dialect) => {
     expect((await t.app.inject({ url: '/services/support/plans' })).body).toContain(
       '<a href="/careers">Jobs</a>',
     );
+  });
+
+  it("'Show In Navigation' off takes a page out of the menus; it is still served, with its breadcrumb", async () => {
+    const before = await deliveryHashes(t);
+    await stageChange(t, await contentIdOf(t, '/services'), B.page.showInNavigation, 'false');
+    const build = await publishAndWait(t);
+    expect(build.pages_rendered).toBe(11);
+    expect(changedUrls(before, await deliveryHashes(t))).toEqual(ALL_PAGES);
+    const home = (await t.app.inject({ url: '/' })).body;
+    const menus = [menu(home, 'main'), menu(home, 'footer')];
+    for (const links of menus) {
+      expect(links).not.toContain('href="/services"');
+      expect(links).not.toContain('href="/services/consulting"'); // its children go with it
+      expect(links).toContain('href="/careers"');
+    }
+    const child = (await t.app.inject({ url: '/services/consulting' })).body;
+    expect(child).toMatch(/aria-label="Breadcrumb"><a href="\/">Home<\/a><a href="\/services">/);
+
+    await stageChange(t, await contentIdOf(t, '/services'), B.page.showInNavigation, 'true');
+    await publishAndWait(t);
+    expect(menu((await t.app.inject({ url: '/' })).body, 'main')).toContain('href="/services"');
   });
 
   it('editing the shared footer fragment re-renders the pages that show it', async () => {

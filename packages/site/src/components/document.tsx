@@ -1,6 +1,6 @@
 /** The page shell every layout sits in: head, preview bar, header with the site menu, footer. */
 import type { ReactNode } from 'react';
-import { microappModules, siteHref, type MenuEntry, type PageModel } from '../model';
+import { microappModules, navigable, siteHref, type MenuEntry, type PageModel } from '../model';
 import { MicroappScripts } from './microapps';
 import { RichText, text } from './parts';
 
@@ -11,29 +11,32 @@ function isCurrent(page: PageModel, entry: MenuEntry): boolean {
 
 function Menu({ page }: { page: PageModel }) {
   const home = page.menu.length === 1 && page.menu[0]!.url === '/' ? page.menu[0]! : null;
-  const top = home ? home.children : page.menu;
+  const top = navigable(home ? home.children : page.menu);
   return (
     <nav className="cn-nav" aria-label="Main">
       <ul>
-        {top.map((entry) => (
-          <li key={entry.url} className={entry.children.length > 0 ? 'cn-has-sub' : undefined}>
-            <a
-              href={siteHref(page.site.basePath, entry.url)}
-              aria-current={isCurrent(page, entry) ? 'page' : undefined}
-            >
-              {entry.name}
-            </a>
-            {entry.children.length > 0 && (
-              <ul className="cn-sub">
-                {entry.children.map((child) => (
-                  <li key={child.url}>
-                    <a href={siteHref(page.site.basePath, child.url)}>{child.name}</a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
+        {top.map((entry) => {
+          const children = navigable(entry.children);
+          return (
+            <li key={entry.url} className={children.length > 0 ? 'cn-has-sub' : undefined}>
+              <a
+                href={siteHref(page.site.basePath, entry.url)}
+                aria-current={isCurrent(page, entry) ? 'page' : undefined}
+              >
+                {entry.name}
+              </a>
+              {children.length > 0 && (
+                <ul className="cn-sub">
+                  {children.map((child) => (
+                    <li key={child.url}>
+                      <a href={siteHref(page.site.basePath, child.url)}>{child.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
@@ -107,11 +110,13 @@ export function Document({ page, children }: { page: PageModel; children: ReactN
               <RichText html={page.footer?.body ?? null} className="cn-footer-text" />
             </div>
             <ul className="cn-footer-links">
-              {(page.menu[0]?.url === '/' ? page.menu[0].children : page.menu).map((entry) => (
-                <li key={entry.url}>
-                  <a href={siteHref(page.site.basePath, entry.url)}>{entry.name}</a>
-                </li>
-              ))}
+              {navigable(page.menu[0]?.url === '/' ? page.menu[0].children : page.menu).map(
+                (entry) => (
+                  <li key={entry.url}>
+                    <a href={siteHref(page.site.basePath, entry.url)}>{entry.name}</a>
+                  </li>
+                ),
+              )}
             </ul>
           </div>
         </footer>
