@@ -1,8 +1,9 @@
 /**
  * Static builds of a generated 10,000-page site (10 widgets per page): a full build through the
  * server (database reads, render workers, storage, manifest), the same pages rendered by a bare
- * React loop on one thread from models already in memory (the floor), and the time from Publish
- * of one changed page to its new HTML being served. Runs in this process on the bench database.
+ * React loop on one thread from models already in memory (the floor) and built by Eleventy from
+ * the same models, and the time from Publish of one changed page to its new HTML being served.
+ * Runs in this process on the bench database.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from '../packages/server/src/app';
@@ -15,6 +16,7 @@ import { loadSnapshot } from '../packages/server/src/publishing/source';
 import { createBenchDatabase } from './lib/database';
 import { createContentModel, fillPage, insertTree, planTree } from './lib/data';
 import { step, type Row } from './lib/report';
+import { buildWithEleventy } from './eleventy';
 
 /** BENCH_BUILD_PAGES sets a smaller site for a quick look on a busy machine. */
 const PAGES = Number(process.env.BENCH_BUILD_PAGES ?? 10_000);
@@ -82,6 +84,15 @@ export async function benchBuilds(): Promise<Row[]> {
         `bare React loop: ${inputs.length} pages (${(bytes / 1e6).toFixed(0)} MB) in ${seconds(loopMs)}`,
       );
 
+      // Eleventy: the same models, written to files by a template making the same markup.
+      const eleventy = await buildWithEleventy(
+        inputs.map((input) => input.model),
+        (model) => renderer.renderHere({ model }),
+      );
+      step(
+        `Eleventy: ${inputs.length} pages in ${seconds(eleventy.ms)}; ${eleventy.same} of ${eleventy.sampled} sampled pages byte for byte Canopy's`,
+      );
+
       // One changed page, from Publish to its new HTML served.
       const target = items[Math.floor(items.length * 0.43)]!;
       const ctx = { db, actor: SYSTEM_ACTOR };
@@ -126,6 +137,7 @@ export async function benchBuilds(): Promise<Row[]> {
       step(`one changed page live ${seconds(liveMs)} after Publish`);
 
       const ratio = fullMs / loopMs;
+      const vsEleventy = fullMs / eleventy.ms;
       return [
         {
           name: `Full build, ${PAGES.toLocaleString('en-US')} pages x ${WIDGETS} widgets (DB reads, 2 render threads, storage)`,
@@ -142,6 +154,22 @@ export async function benchBuilds(): Promise<Row[]> {
           ratio: '-',
           vsBare: '-',
           verdict: 'INFO',
+        },
+        {
+          name: '  Eleventy 3, same pages from memory, .11ty.js template, written to files',
+          measured: `${seconds(eleventy.ms)} (${eleventy.same}/${eleventy.sampled} sampled pages identical)`,
+          target: '-',
+          ratio: `${(eleventy.ms / loopMs).toFixed(2)}x bare loop`,
+          vsBare: '-',
+          verdict: 'INFO',
+        },
+        {
+          name: '  full build against Eleventy',
+          measured: `${vsEleventy.toFixed(2)}x Eleventy's time`,
+          target: '< 1x (faster)',
+          ratio: `${vsEleventy.toFixed(2)}x target`,
+          vsBare: '-',
+          verdict: vsEleventy < 1 ? 'PASS' : 'MISS',
         },
         {
           name: '  one changed page: Publish to new HTML served',
