@@ -7,7 +7,14 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Eleventy from '@11ty/eleventy';
-import { siteHref, text, type MenuEntry, type PageModel, type WidgetModel } from '@canopy/site';
+import {
+  navigable,
+  siteHref,
+  text,
+  type MenuEntry,
+  type PageModel,
+  type WidgetModel,
+} from '@canopy/site';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -36,14 +43,17 @@ function isCurrent(page: PageModel, entry: MenuEntry): boolean {
 
 /** The top of the menu: the home page's children when the home page is its only entry. */
 const topEntries = (page: PageModel) =>
-  page.menu.length === 1 && page.menu[0]!.url === '/' ? page.menu[0]!.children : page.menu;
+  navigable(
+    page.menu.length === 1 && page.menu[0]!.url === '/' ? page.menu[0]!.children : page.menu,
+  );
 
 function menu(page: PageModel): string {
   const items = topEntries(page).map((entry) => {
-    const sub = entry.children.length > 0;
+    const shown = navigable(entry.children);
+    const sub = shown.length > 0;
     const current = isCurrent(page, entry) ? ' aria-current="page"' : '';
     const children = sub
-      ? `<ul class="cn-sub">${entry.children.map((child) => `<li>${link(page, child)}</li>`).join('')}</ul>`
+      ? `<ul class="cn-sub">${shown.map((child) => `<li>${link(page, child)}</li>`).join('')}</ul>`
       : '';
     return `<li${sub ? ' class="cn-has-sub"' : ''}>${link(page, entry, current)}${children}</li>`;
   });
