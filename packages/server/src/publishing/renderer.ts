@@ -11,11 +11,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Piscina } from 'piscina';
-import type { PageModel } from '@canopy/site';
+import type { MenuEntry, PageModel } from '@canopy/site';
 
 export interface RenderJob {
   model: PageModel;
   notFound?: boolean;
+}
+
+/**
+ * What a worker is given: jobs whose shared menu was taken out (`menu` names it), and each such
+ * menu once, as JSON in shared memory under a hash of its content. A site's menu holds every
+ * page, so copying it with each batch made a build's transfers grow with the square of its pages.
+ */
+interface RenderTask {
+  jobs: (RenderJob & { menu?: string })[];
+  menus: Record<string, SharedArrayBuffer>;
 }
 
 interface RenderModule {
@@ -37,7 +47,20 @@ function entrySource(siteComponents: string | undefined): string {
     'export function render(jobs) {',
     '  return jobs.map((job) => job.notFound ? renderNotFound(job.model, registry) : renderPage(job.model, registry));',
     '}',
-    'export default function (jobs) { return render(jobs); }',
+    // The last few shared menus, parsed once per worker.
+    'const menus = new Map();',
+    'function menuOf(key, json) {',
+    '  let menu = menus.get(key);',
+    '  if (menu) return menu;',
+    "  menu = JSON.parse(Buffer.from(json).toString('utf8'));",
+    '  if (menus.size >= 4) menus.delete(menus.keys().next().value);',
+    '  menus.set(key, menu);',
+    '  return menu;',
+    '}',
+    'export default function (task) {',
+    '  return render(task.jobs.map((job) => job.menu === undefined ? job',
+    '    : { notFound: job.notFound, model: { ...job.model, menu: menuOf(job.menu, task.menus[job.menu]) } }));',
+    '}',
   ].join('\n');
 }
 
@@ -110,10 +133,11 @@ export class Renderer {
     const BATCH = 50;
     const batches: RenderJob[][] = [];
     for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
+    const menus = sharedMenus(jobs);
     let done = 0;
     const results = await Promise.all(
       batches.map(async (batch) => {
-        const html = (await this.pool!.run(batch)) as string[];
+        const html = (await this.pool!.run(task(batch, menus))) as string[];
         done += batch.length;
         onBatch?.(done);
         return html;
@@ -126,4 +150,35 @@ export class Renderer {
     await this.pool?.destroy();
     this.pool = undefined;
   }
+}
+
+type SharedMenus = Map<MenuEntry[], { key: string; json: SharedArrayBuffer }>;
+
+/** Menus more than one job renders, each as JSON in shared memory under a hash of that JSON. */
+function sharedMenus(jobs: RenderJob[]): SharedMenus {
+  const uses = new Map<MenuEntry[], number>();
+  for (const { model } of jobs) uses.set(model.menu, (uses.get(model.menu) ?? 0) + 1);
+  const shared: SharedMenus = new Map();
+  for (const [menu, count] of uses) {
+    if (count < 2) continue;
+    const bytes = Buffer.from(JSON.stringify(menu));
+    const json = new SharedArrayBuffer(bytes.length);
+    new Uint8Array(json).set(bytes);
+    shared.set(menu, { key: createHash('sha256').update(bytes).digest('hex'), json });
+  }
+  return shared;
+}
+
+function task(batch: RenderJob[], menus: SharedMenus): RenderTask {
+  const out: RenderTask = { jobs: [], menus: {} };
+  for (const job of batch) {
+    const menu = menus.get(job.model.menu);
+    if (!menu) {
+      out.jobs.push(job);
+      continue;
+    }
+    out.menus[menu.key] = menu.json;
+    out.jobs.push({ ...job, model: { ...job.model, menu: [] }, menu: menu.key });
+  }
+  return out;
 }
