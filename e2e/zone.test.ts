@@ -114,8 +114,18 @@ describe('the dynamic zone editor', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x, from.y + 40, { steps: 5 });
-    const grid = (await block('Card Grid').boundingBox())!;
-    await page.mouse.move(grid.x + 20, grid.y + grid.height - 8, { steps: 10 });
+    // Lifting the banner shifts the blocks below it: aim at the grid where it is once the layout
+    // has settled, and again after the move (a busy machine may paint it late).
+    const lowerEdgeOfGrid = async () => {
+      await page.waitForTimeout(250);
+      const grid = (await block('Card Grid').boundingBox())!;
+      return { x: grid.x + 20, y: grid.y + grid.height - 8 };
+    };
+    let target = await lowerEdgeOfGrid();
+    await page.mouse.move(target.x, target.y, { steps: 10 });
+    target = await lowerEdgeOfGrid();
+    await page.mouse.move(target.x, target.y, { steps: 2 });
+    await page.waitForTimeout(250);
     await shot('dragging');
     await page.mouse.up();
     await expect.poll(topLevel).toEqual(['Rich Text Block', 'Card Grid', 'Hero Banner', 'Quote']);
