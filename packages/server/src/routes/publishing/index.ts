@@ -12,11 +12,11 @@ import { publish } from '../../operations/publishing/publish';
 import { getBuild, listBuilds, viewOf } from '../../operations/publishing/read-builds';
 import { listScheduled } from '../../operations/publishing/list-scheduled';
 import { PAGE_MODELS_BATCH, readPageModels } from '../../operations/publishing/read-page-models';
-import { requireSiteReader } from '../../operations/publishing/guards';
+import { listReleases } from '../../operations/publishing/list-releases';
+import { readTargets } from '../../operations/publishing/read-targets';
 import { enterPreview, previewRedirect } from '../../operations/publishing/enter-preview';
 import type { BuildRow } from '../../db/schema';
 import { clearPreviewCookie } from '../../publishing/preview-cookie';
-import { targetLinks } from '../../publishing/config';
 
 const Mode = Type.Union([Type.Literal('preview'), Type.Literal('delivery')]);
 const strict = { additionalProperties: false } as const;
@@ -105,18 +105,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ site_id: Uuid, mode: Type.Optional(Mode) }, strict),
       },
     },
-    async (request) => {
-      await requireSiteReader(db, actorOf(request), request.query.site_id);
-      const rows = await db
-        .selectFrom('releases')
-        .selectAll()
-        .where('site_id', '=', request.query.site_id)
-        .$if(request.query.mode !== undefined, (q) => q.where('mode', '=', request.query.mode!))
-        .orderBy('released_date', 'desc')
-        .limit(100)
-        .execute();
-      return rows.map((row) => ({ ...row, items: JSON.parse(row.items) as unknown }));
-    },
+    (request) => listReleases(ctx(request), request.query.site_id, request.query.mode),
   );
   app.get(
     '/releases/targets',
@@ -128,10 +117,13 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ site_id: Uuid }, strict),
       },
     },
-    async (request) => {
-      await requireSiteReader(db, actorOf(request), request.query.site_id);
-      return targetLinks(app.publishing.config, app.canopy.config.publicUrl, request.query.site_id);
-    },
+    (request) =>
+      readTargets(
+        ctx(request),
+        app.publishing.config,
+        app.canopy.config.publicUrl,
+        request.query.site_id,
+      ),
   );
   app.get(
     '/releases/scheduled',
