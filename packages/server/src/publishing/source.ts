@@ -16,7 +16,8 @@ import type {
 } from '@canopy/site';
 import { safeSettings, splitInstanceIds } from '@canopy/core';
 import type { Db } from '../db/index';
-import type { ContentVersionRow } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { ContentVersionRow, Database } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
 
 export type Variant = 'published' | 'latestpublishable';
@@ -490,12 +491,24 @@ type VersionRows = Awaited<ReturnType<typeof loadRows>> extends Map<string, infe
 /** Fields, regions, blocks and block fields of many content versions, in four queries per batch. */
 async function loadRows(db: Db, keys: { content_id: string; version: number }[]) {
   const ids = [...new Set(keys.map((k) => k.content_id))];
+  // The versions asked for, as a coarse filter in the query: an item's older versions (a page
+  // edited for years has dozens) are not read at all; the exact pairs are picked below.
+  const versions = [...new Set(keys.map((k) => k.version))];
   const wanted = new Set(keys.map((k) => `${k.content_id}#${k.version}`));
+  const read = <T extends 'content_fields' | 'dynamic_regions' | 'content_blocks' | 'block_fields'>(
+    table: T,
+  ) =>
+    db
+      .selectFrom(table as 'content_fields')
+      .selectAll()
+      .where('content_id', 'in', ids)
+      .where('version', 'in', versions)
+      .execute() as Promise<Selectable<Database[T]>[]>;
   const [fields, regions, blocks, blockFields] = await Promise.all([
-    db.selectFrom('content_fields').selectAll().where('content_id', 'in', ids).execute(),
-    db.selectFrom('dynamic_regions').selectAll().where('content_id', 'in', ids).execute(),
-    db.selectFrom('content_blocks').selectAll().where('content_id', 'in', ids).execute(),
-    db.selectFrom('block_fields').selectAll().where('content_id', 'in', ids).execute(),
+    read('content_fields'),
+    read('dynamic_regions'),
+    read('content_blocks'),
+    read('block_fields'),
   ]);
   const out = new Map<
     string,

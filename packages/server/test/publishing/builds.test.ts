@@ -227,7 +227,8 @@ describe.each(DIALECTS)('build failures (%s)', (dialect) => {
     const careers = await contentIdOf(t, '/careers');
     await t.db
       .updateTable('content_versions')
-      .set({ publish_date: new Date(Date.now() + 1500).toISOString() })
+      // Far enough ahead for the two publishes below to finish first on a busy machine.
+      .set({ publish_date: new Date(Date.now() + 5000).toISOString() })
       .where('content_id', '=', careers)
       .execute();
     expect((await publishAndWait(t)).status).toBe('failed'); // the exploding page is still staged-in
@@ -236,7 +237,7 @@ describe.each(DIALECTS)('build failures (%s)', (dialect) => {
     await publishAndWait(t);
     expect((await t.app.inject({ url: '/careers' })).statusCode).toBe(404);
     let status = 404;
-    for (let i = 0; i < 100 && status !== 200; i++) {
+    for (let i = 0; i < 150 && status !== 200; i++) {
       await new Promise((done) => setTimeout(done, 100));
       await t.app.publishing.idle();
       status = (await t.app.inject({ url: '/careers' })).statusCode;
