@@ -151,7 +151,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              build_definition_id: string;
+              build_id: string;
+              build_type: string;
+              /** @description Milliseconds from start to finish (or to now while running) */
+              duration_ms: number | null;
+              error: string | null;
+              finished_date: string | null;
+              mode: 'preview' | 'delivery';
+              pages_done: number;
+              /** @description Pages rendered by this build; the rest were carried over from the previous one */
+              pages_rendered: number;
+              pages_total: number;
+              queued_date: string;
+              release_id: string | null;
+              requested_by: string;
+              site_id: string;
+              started_date: string | null;
+              status: 'queued' | 'running' | 'succeeded' | 'failed';
+            }[];
+          };
         };
       };
     };
@@ -180,11 +201,31 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        202: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              build_id: string;
+              /** @description What became published (delivery) */
+              published: {
+                content_id: string;
+                /** @description The micro-app instances the version places (ids) */
+                microapp_instances: string[];
+                version: number;
+              }[];
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              release_id: string;
+            };
+          };
         };
       };
     };
@@ -219,7 +260,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              build_definition_id: string;
+              build_id: string;
+              build_type: string;
+              /** @description Milliseconds from start to finish (or to now while running) */
+              duration_ms: number | null;
+              error: string | null;
+              finished_date: string | null;
+              mode: 'preview' | 'delivery';
+              pages_done: number;
+              /** @description Pages rendered by this build; the rest were carried over from the previous one */
+              pages_rendered: number;
+              pages_total: number;
+              queued_date: string;
+              release_id: string | null;
+              requested_by: string;
+              site_id: string;
+              started_date: string | null;
+              status: 'queued' | 'running' | 'succeeded' | 'failed';
+            };
+          };
         };
       };
     };
@@ -3246,7 +3308,25 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              build_id: string | null;
+              /** @description What the release published */
+              items: {
+                content: {
+                  content_id: string;
+                  version: number;
+                }[];
+                /** @description Template ids */
+                templates: string[];
+              };
+              mode: 'preview' | 'delivery';
+              release_id: string;
+              released_by: string;
+              released_date: string;
+              site_id: string;
+            }[];
+          };
         };
       };
     };
@@ -3275,11 +3355,31 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        202: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              build_id: string;
+              /** @description What became published (delivery) */
+              published: {
+                content_id: string;
+                /** @description The micro-app instances the version places (ids) */
+                microapp_instances: string[];
+                version: number;
+              }[];
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              release_id: string;
+            };
+          };
         };
       };
     };
@@ -3318,7 +3418,65 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Page URLs asked for that are no pages */
+              missing: string[];
+              mode: 'preview' | 'delivery';
+              /** @description One per page URL asked for that is a page */
+              models: {
+                contentId: string;
+                fields: {
+                  [key: string]: unknown;
+                };
+                footer: unknown;
+                layout: string | null;
+                menu: unknown[];
+                mode: 'preview' | 'delivery';
+                name: string;
+                preview?: {
+                  exitUrl: string;
+                  label: string;
+                } | null;
+                site: {
+                  basePath: string;
+                  id: string;
+                  name: string;
+                };
+                stylesheet: string;
+                url: string;
+                zones: {
+                  [key: string]: unknown[];
+                };
+              }[];
+              not_found?: {
+                contentId: string;
+                fields: {
+                  [key: string]: unknown;
+                };
+                footer: unknown;
+                layout: string | null;
+                menu: unknown[];
+                mode: 'preview' | 'delivery';
+                name: string;
+                preview?: {
+                  exitUrl: string;
+                  label: string;
+                } | null;
+                site: {
+                  basePath: string;
+                  id: string;
+                  name: string;
+                };
+                stylesheet: string;
+                url: string;
+                zones: {
+                  [key: string]: unknown[];
+                };
+              };
+              site_id: string;
+            };
+          };
         };
       };
     };
@@ -3356,7 +3514,32 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content: {
+                content_id: string;
+                content_name: string;
+                /** @description The micro-app instances the version places (ids) */
+                microapp_instances: string[];
+                status_id: string;
+                updated_by: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+              last_published: {
+                build_id: string | null;
+                date: string;
+                mode: 'preview' | 'delivery';
+                released_by: string;
+              } | null;
+              templates: {
+                template_id: string;
+                template_name: string;
+                updated_by: string | null;
+                updated_date: string;
+              }[];
+            };
+          };
         };
       };
     };
@@ -3395,7 +3578,32 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content: {
+                content_id: string;
+                content_name: string;
+                /** @description The micro-app instances the version places (ids) */
+                microapp_instances: string[];
+                status_id: string;
+                updated_by: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+              last_published: {
+                build_id: string | null;
+                date: string;
+                mode: 'preview' | 'delivery';
+                released_by: string;
+              } | null;
+              templates: {
+                template_id: string;
+                template_name: string;
+                updated_by: string | null;
+                updated_date: string;
+              }[];
+            };
+          };
         };
       };
     };
@@ -3432,7 +3640,18 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              change: 'publish' | 'unpublish';
+              content_id: string;
+              content_name: string;
+              /** @description UTC ISO text */
+              date: string;
+              page_url: string | null;
+              status_id: string;
+              version: number;
+            }[];
+          };
         };
       };
     };
@@ -3469,7 +3688,22 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              delivery: {
+                base_path: string;
+                hosts: string[];
+                /** @description Absolute on the target's first host name, else a path on this server */
+                url: string;
+              };
+              preview: {
+                base_path: string;
+                hosts: string[];
+                /** @description Absolute on the target's first host name, else a path on this server */
+                url: string;
+              };
+            };
+          };
         };
       };
     };

@@ -5,6 +5,7 @@
  * preview release. Templates: changed after the last release to that mode (or after the site
  * was created, before any).
  */
+import type { SiteMode } from '@canopy/site';
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';
 import { instancesUsed } from '../microapps/instances-used';
@@ -27,7 +28,7 @@ export interface PublishableItems {
     updated_by: string | null;
   }[];
   last_published: {
-    mode: string;
+    mode: SiteMode;
     date: string;
     released_by: string;
     build_id: string | null;

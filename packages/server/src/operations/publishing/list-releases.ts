@@ -1,12 +1,14 @@
 /** A site's releases (what was published, by whom, when, which build), newest first. */
 import type { Selectable } from 'kysely';
+import type { SiteMode } from '@canopy/site';
 import type { ReleasesTable } from '../../db/schema';
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';
 
-export interface Release extends Omit<Selectable<ReleasesTable>, 'items'> {
-  /** What the release published: { content: [{ content_id, version }], templates: [template_id] }. */
-  items: unknown;
+export interface Release extends Omit<Selectable<ReleasesTable>, 'mode' | 'items'> {
+  mode: SiteMode;
+  /** What the release published (as publish records it). */
+  items: { content: { content_id: string; version: number }[]; templates: string[] };
 }
 
 /** The most releases one call answers. */
@@ -28,5 +30,9 @@ export async function listReleases(
     .orderBy('released_date', 'desc')
     .limit(RELEASES_LIMIT)
     .execute();
-  return rows.map((row) => ({ ...row, items: JSON.parse(row.items) as unknown }));
+  return rows.map((row) => ({
+    ...row,
+    mode: row.mode as SiteMode,
+    items: JSON.parse(row.items) as Release['items'],
+  }));
 }

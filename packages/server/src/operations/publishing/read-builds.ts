@@ -1,10 +1,16 @@
 /** Builds by id and per site and target (status, progress, timings, errors). */
+import type { SiteMode } from '@canopy/site';
 import type { BuildRow } from '../../db/schema';
 import { fail } from '../../errors';
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';
 
-export interface BuildView extends BuildRow {
+export type BuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface BuildView extends Omit<BuildRow, 'mode' | 'status'> {
+  // The builds table holds only these values in its text columns.
+  mode: SiteMode;
+  status: BuildStatus;
   /** Milliseconds from start to finish (or to now while running). */
   duration_ms: number | null;
 }
@@ -12,7 +18,12 @@ export interface BuildView extends BuildRow {
 export function viewOf(row: BuildRow): BuildView {
   const start = row.started_date ? Date.parse(row.started_date) : null;
   const end = row.finished_date ? Date.parse(row.finished_date) : Date.now();
-  return { ...row, duration_ms: start === null ? null : end - start };
+  return {
+    ...row,
+    mode: row.mode as SiteMode,
+    status: row.status as BuildStatus,
+    duration_ms: start === null ? null : end - start,
+  };
 }
 
 export async function getBuild(ctx: OpContext, buildId: string): Promise<BuildView> {

@@ -7,6 +7,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { actorOf } from '../../plugins/auth';
 import { Uuid } from '../../schemas/common';
+import {
+  Build,
+  Mode,
+  PageModels,
+  PublishableItems,
+  PublishResult,
+  Release,
+  ScheduledChange,
+  SiteTargets,
+} from './schemas';
 import { listPublishable } from '../../operations/publishing/list-publishable';
 import { publish } from '../../operations/publishing/publish';
 import { getBuild, listBuilds, viewOf } from '../../operations/publishing/read-builds';
@@ -18,7 +28,6 @@ import { enterPreview, previewRedirect } from '../../operations/publishing/enter
 import type { BuildRow } from '../../db/schema';
 import { clearPreviewCookie } from '../../publishing/preview-cookie';
 
-const Mode = Type.Union([Type.Literal('preview'), Type.Literal('delivery')]);
 const strict = { additionalProperties: false } as const;
 const PublishBody = Type.Object(
   {
@@ -45,13 +54,21 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Content and templates changed since the last release to a mode (id: the site)',
         params: Type.Object({ id: Uuid }, strict),
         querystring: Type.Object({ mode: Mode }, strict),
+        response: { 200: PublishableItems },
       },
     },
     (request) => listPublishable(ctx(request), request.params.id, request.query.mode),
   );
   app.get(
     '/releases/publishableitems',
-    { schema: { tags, summary: 'Publishable items by site and mode', querystring: SiteModeQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Publishable items by site and mode',
+        querystring: SiteModeQuery,
+        response: { 200: PublishableItems },
+      },
+    },
     (request) => listPublishable(ctx(request), request.query.site_id, request.query.mode),
   );
   app.get(
@@ -74,6 +91,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           strict,
         ),
+        response: { 200: PageModels },
       },
       config: { delivery: true },
     },
@@ -91,6 +109,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Publish a site to a mode: promote staged versions (delivery), record a release, queue the build',
         body: PublishBody,
+        response: { 202: PublishResult },
       },
     },
     async (request, reply) =>
@@ -103,6 +122,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A site's releases, newest first",
         querystring: Type.Object({ site_id: Uuid, mode: Type.Optional(Mode) }, strict),
+        response: { 200: Type.Array(Release) },
       },
     },
     (request) => listReleases(ctx(request), request.query.site_id, request.query.mode),
@@ -115,6 +135,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Where a site's delivery and preview targets are served (url: absolute on a host name, else a path on this server)",
         querystring: Type.Object({ site_id: Uuid }, strict),
+        response: { 200: SiteTargets },
       },
     },
     (request) =>
@@ -132,6 +153,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A site's scheduled changes (publish and unpublish dates to come)",
         querystring: Type.Object({ site_id: Uuid }, strict),
+        response: { 200: Type.Array(ScheduledChange) },
       },
     },
     (request) => listScheduled(ctx(request), request.query.site_id),
@@ -145,6 +167,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'The static-site release endpoint: publish and build; answers the build id at once',
         body: PublishBody,
+        response: { 202: PublishResult },
       },
     },
     async (request, reply) => {
@@ -159,6 +182,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A site's builds (per target when mode is given), newest first",
         querystring: Type.Object({ site_id: Uuid, mode: Type.Optional(Mode) }, strict),
+        response: { 200: Type.Array(Build) },
       },
     },
     (request) => listBuilds(ctx(request), request.query.site_id, request.query.mode),
@@ -170,6 +194,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A build: status, progress (pages_done of pages_total), timings, error',
         params: Type.Object({ id: Uuid }, strict),
+        response: { 200: Build },
       },
     },
     (request) => getBuild(ctx(request), request.params.id),

@@ -1,0 +1,145 @@
+/**
+ * Replies of the publishing API (§7). Fastify writes a reply through its schema and leaves out
+ * any property the schema does not name, so each one names everything the operation returns.
+ */
+import { Type, type TSchema } from 'typebox';
+import { Uuid } from '../../schemas/common';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Mode = Type.Union([Type.Literal('preview'), Type.Literal('delivery')]);
+const InstanceIds = Type.Array(Type.String(), {
+  description: 'The micro-app instances the version places (ids)',
+});
+
+export const PublishableItems = Type.Object({
+  content: Type.Array(
+    Type.Object({
+      content_id: Type.String(),
+      content_name: Type.String(),
+      version: Type.Integer(),
+      status_id: Type.String(),
+      updated_date: Type.String(),
+      updated_by: Nullable(Type.String()),
+      microapp_instances: InstanceIds,
+    }),
+  ),
+  templates: Type.Array(
+    Type.Object({
+      template_id: Type.String(),
+      template_name: Type.String(),
+      updated_date: Type.String(),
+      updated_by: Nullable(Type.String()),
+    }),
+  ),
+  last_published: Nullable(
+    Type.Object({
+      mode: Mode,
+      date: Type.String(),
+      released_by: Type.String(),
+      build_id: Nullable(Type.String()),
+    }),
+  ),
+});
+
+export const PublishResult = Type.Object({
+  build_id: Uuid,
+  release_id: Uuid,
+  published: Type.Array(
+    Type.Object({
+      content_id: Type.String(),
+      version: Type.Integer(),
+      microapp_instances: InstanceIds,
+    }),
+    { description: 'What became published (delivery)' },
+  ),
+});
+
+export const Release = Type.Object({
+  release_id: Type.String(),
+  site_id: Type.String(),
+  mode: Mode,
+  build_id: Nullable(Type.String()),
+  released_by: Type.String(),
+  released_date: Type.String(),
+  items: Type.Object(
+    {
+      content: Type.Array(Type.Object({ content_id: Type.String(), version: Type.Integer() })),
+      templates: Type.Array(Type.String(), { description: 'Template ids' }),
+    },
+    { description: 'What the release published' },
+  ),
+});
+
+const TargetLink = Type.Object({
+  url: Type.String({
+    description: "Absolute on the target's first host name, else a path on this server",
+  }),
+  base_path: Type.String(),
+  hosts: Type.Array(Type.String()),
+});
+export const SiteTargets = Type.Object({ delivery: TargetLink, preview: TargetLink });
+
+export const ScheduledChange = Type.Object({
+  content_id: Type.String(),
+  content_name: Type.String(),
+  page_url: Nullable(Type.String()),
+  version: Type.Integer(),
+  status_id: Type.String(),
+  change: Type.Union([Type.Literal('publish'), Type.Literal('unpublish')]),
+  date: Type.String({ description: 'UTC ISO text' }),
+});
+
+export const BuildStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+]);
+
+export const Build = Type.Object({
+  build_id: Type.String(),
+  site_id: Type.String(),
+  mode: Mode,
+  build_definition_id: Type.String(),
+  build_type: Type.String(),
+  status: BuildStatus,
+  release_id: Nullable(Type.String()),
+  requested_by: Type.String(),
+  queued_date: Type.String(),
+  started_date: Nullable(Type.String()),
+  finished_date: Nullable(Type.String()),
+  pages_total: Type.Integer(),
+  pages_done: Type.Integer(),
+  pages_rendered: Type.Integer({
+    description: 'Pages rendered by this build; the rest were carried over from the previous one',
+  }),
+  error: Nullable(Type.String()),
+  duration_ms: Nullable(
+    Type.Number({ description: 'Milliseconds from start to finish (or to now while running)' }),
+  ),
+});
+
+// The page model's parts below its first level are @canopy/site's types, written as they are.
+const PageModel = Type.Object({
+  site: Type.Object({ id: Type.String(), name: Type.String(), basePath: Type.String() }),
+  mode: Mode,
+  url: Type.String(),
+  contentId: Type.String(),
+  name: Type.String(),
+  layout: Nullable(Type.String()),
+  fields: Type.Record(Type.String(), Type.Unknown()),
+  zones: Type.Record(Type.String(), Type.Array(Type.Unknown())),
+  menu: Type.Array(Type.Unknown()),
+  footer: Type.Unknown(),
+  preview: Type.Optional(Nullable(Type.Object({ label: Type.String(), exitUrl: Type.String() }))),
+  stylesheet: Type.String(),
+});
+
+export const PageModels = Type.Object({
+  site_id: Type.String(),
+  mode: Mode,
+  models: Type.Array(PageModel, { description: 'One per page URL asked for that is a page' }),
+  missing: Type.Array(Type.String(), { description: 'Page URLs asked for that are no pages' }),
+  not_found: Type.Optional(PageModel),
+});
