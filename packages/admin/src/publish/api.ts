@@ -6,9 +6,31 @@
 import { queryOptions } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { publishDateMoment } from '@canopy/core';
+import type { paths } from '@canopy/client';
 import { api, dataOf } from '../api';
 
-export type PublishMode = 'preview' | 'delivery';
+/** A route's JSON reply, as the client generated from the server's OpenAPI document types it. */
+type Reply<
+  P extends keyof paths,
+  M extends keyof paths[P],
+  S extends number = 200,
+> = paths[P][M] extends {
+  responses: Record<S, { content: { 'application/json': infer T } }>;
+}
+  ? T
+  : never;
+
+export type PublishableItems = Reply<'/api/releases/publishableitems/{id}', 'get'>;
+export type PublishableContent = PublishableItems['content'][number];
+export type PublishableTemplate = PublishableItems['templates'][number];
+export type PublishResult = Reply<'/api/releases', 'post', 202>;
+export type Build = Reply<'/api/builds/{id}', 'get'>;
+export type BuildStatus = Build['status'];
+export type PublishMode = Build['mode'];
+export type SiteTargets = Reply<'/api/releases/targets', 'get'>;
+export type TargetLink = SiteTargets[PublishMode];
+/** A version whose publish date ('publish') or unpublish date ('unpublish') is still to come. */
+export type ScheduledChange = Reply<'/api/releases/scheduled', 'get'>[number];
 
 export const MODE_LABELS: Record<PublishMode, string> = {
   preview: 'Preview',
@@ -25,68 +47,6 @@ export const PUBLISH_TEXTS = {
   empty: 'There are no content or template changes to be published',
   lastPublished: 'Last Published to',
 } as const;
-
-export interface PublishableContent {
-  content_id: string;
-  content_name: string;
-  version: number;
-  status_id: string;
-  updated_date: string;
-  updated_by: string | null;
-}
-
-export interface PublishableTemplate {
-  template_id: string;
-  template_name: string;
-  updated_date: string;
-  updated_by: string | null;
-}
-
-export interface PublishableItems {
-  content: PublishableContent[];
-  templates: PublishableTemplate[];
-  last_published: { mode: string; date: string; released_by: string } | null;
-}
-
-export type BuildStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-
-export interface Build {
-  build_id: string;
-  site_id: string;
-  mode: PublishMode;
-  build_definition_id: string;
-  status: BuildStatus;
-  requested_by: string;
-  queued_date: string;
-  started_date: string | null;
-  finished_date: string | null;
-  pages_total: number;
-  pages_done: number;
-  pages_rendered: number;
-  error: string | null;
-  duration_ms: number | null;
-}
-
-export interface TargetLink {
-  /** Absolute on the target's host name, or a path on this server. */
-  url: string;
-  base_path: string;
-  hosts: string[];
-}
-
-export type SiteTargets = Record<PublishMode, TargetLink>;
-
-/** A version whose publish date ('publish') or unpublish date ('unpublish') is still to come. */
-export interface ScheduledChange {
-  content_id: string;
-  content_name: string;
-  page_url: string | null;
-  version: number;
-  status_id: string;
-  change: 'publish' | 'unpublish';
-  /** UTC ISO text. */
-  date: string;
-}
 
 /** How often the server's scheduler looks for passed dates (CANOPY_SCHEDULER_INTERVAL's default). */
 export const SCHEDULER_INTERVAL_MS = 20_000;
@@ -142,7 +102,7 @@ export const scheduledQuery = (siteId: string) =>
 
 /** Publishes a site to a mode with build type 'both' and build definition '263'. */
 export async function publishSite(siteId: string, mode: PublishMode) {
-  return dataOf<{ build_id: string; release_id: string }>(
+  return dataOf<PublishResult>(
     await api().POST('/api/releases', {
       body: {
         mode,
