@@ -121,8 +121,10 @@ describe.each(DIALECTS)('canopy build --api (%s)', (dialect) => {
     ).rejects.toThrow(`There is no site ${UNKNOWN_SITE} on ${api} (404)`);
   });
 
-  // A new process compiling the command line takes seconds: once, on one database.
-  it.runIf(dialect === DIALECTS[0])(
+  // A new process compiling the command line takes seconds: once, on one database (the
+  // command's database plays no part in a build from another server).
+  const onFirstDialect = dialect === DIALECTS[0] ? it : () => undefined;
+  onFirstDialect(
     'exits non-zero with that line and no stack trace from the command line',
     async () => {
       const failed = await promisify(execFile)(
