@@ -9,7 +9,7 @@ import { SYSTEM_ACTOR } from '../../src/auth/actor';
 import { createApiKey } from '../../src/operations/apikeys/create-api-key';
 import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
 import { DIALECTS, type TestApp } from '../harness';
-import { contentIdOf, DEMO_SITE_ID, stageChange, startDemo } from './helpers';
+import { contentIdOf, DEMO_SITE_ID, publishAndWait, stageChange, startDemo } from './helpers';
 
 const UNKNOWN_SITE = '00000000-0000-4000-8000-000000000099';
 const STAGED = 'Staged, not yet published.';
@@ -128,5 +128,15 @@ describe.each(DIALECTS)('page models (%s)', (dialect) => {
     expect(unknown.json().code).toBe('SITE_NOT_FOUND');
     const unknownAdmin = await t.request({ url: modelsUrl('preview', [], '', UNKNOWN_SITE) });
     expect(unknownAdmin.statusCode).toBe(404);
+  });
+
+  it('answers what was published since its last call: a publish ends the shared snapshot', async () => {
+    const historyModel = async () => {
+      const res = await withKey(modelsUrl('delivery', ['/about/history']));
+      return textOf((res.json() as Reply).models[0]!);
+    };
+    expect(await historyModel()).not.toContain(STAGED);
+    expect((await publishAndWait(t)).status).toBe('succeeded');
+    expect(await historyModel()).toContain(STAGED);
   });
 });

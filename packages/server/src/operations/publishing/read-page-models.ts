@@ -5,6 +5,7 @@
 import type { PageModel, SiteMode } from '@canopy/site';
 import { fail } from '../../errors';
 import { STYLESHEET_URL } from '../../publishing/builds';
+import type { SnapshotMemo } from '../../publishing/snapshot-memo';
 import { loadSnapshot, variantOf } from '../../publishing/source';
 import { requireVariantAllowed } from '../contents/get-content';
 import type { OpContext } from '../context';
@@ -29,6 +30,8 @@ export async function readPageModels(
   siteId: string,
   mode: SiteMode,
   request: { urls: string[]; notFound: boolean },
+  /** Shares one snapshot across a remote build's calls; without it each call reads its own. */
+  snapshots?: SnapshotMemo,
 ): Promise<PageModels> {
   // access: a published-content caller reads the delivery target only; anyone else needs Read
   // on the site's root, like every other publishing read.
@@ -47,7 +50,9 @@ export async function readPageModels(
   if (request.urls.length > PAGE_MODELS_BATCH)
     fail('VALIDATION_FAILED', `Ask for at most ${PAGE_MODELS_BATCH} page URLs at a time`);
   // read: the target's snapshot, with the base path and stylesheet of `canopy build`
-  const snapshot = await loadSnapshot(ctx.db, siteId, mode);
+  const snapshot = await (snapshots
+    ? snapshots.get(ctx.db, siteId, mode)
+    : loadSnapshot(ctx.db, siteId, mode));
   const urls = [...new Set(request.urls)];
   const inputs = await snapshot.models(urls, '/', STYLESHEET_URL);
   const found = new Set(inputs.map((input) => input.url));

@@ -27,6 +27,7 @@ import { readTargets } from '../../operations/publishing/read-targets';
 import { enterPreview, previewRedirect } from '../../operations/publishing/enter-preview';
 import type { BuildRow } from '../../db/schema';
 import { clearPreviewCookie } from '../../publishing/preview-cookie';
+import { SnapshotMemo } from '../../publishing/snapshot-memo';
 
 const strict = { additionalProperties: false } as const;
 const PublishBody = Type.Object(
@@ -45,6 +46,8 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
   const tags = ['Publishing'];
   const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
+  // A remote build's batches of page models share one snapshot while nothing is written.
+  const snapshots = new SnapshotMemo(() => app.canopy.readCache.generation());
 
   app.get(
     '/releases/publishableitems/:id',
@@ -96,10 +99,13 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { delivery: true },
     },
     (request) =>
-      readPageModels(ctx(request), request.params.id, request.query.mode, {
-        urls: request.query.page_url ?? [],
-        notFound: request.query.not_found ?? false,
-      }),
+      readPageModels(
+        ctx(request),
+        request.params.id,
+        request.query.mode,
+        { urls: request.query.page_url ?? [], notFound: request.query.not_found ?? false },
+        snapshots,
+      ),
   );
   app.post(
     '/releases',
