@@ -163,6 +163,10 @@ describe('publishing from the admin', () => {
     await page
       .getByRole('dialog', { name: 'Builds of Canopy Demo' })
       .waitFor({ state: 'detached' });
+    // Escape gives the focus back to the Publish button, where the keyboard user started.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Publish');
     // A new draft of /news saved to go live in three days and come down a week later, staged.
     const news = await pageId(api, '/news');
     const latest = (await api('GET', `/api/contents/${news}`)) as { version: number };

@@ -4,7 +4,7 @@
  * site's builds and its scheduled changes. It also keeps the header's site in step with the
  * selected item.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Menu } from '@mantine/core';
 import {
@@ -59,11 +59,19 @@ export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
   const preview = usePreview();
   const pageUrl = selected?.item_type === 'content' ? selected.page_url : null;
   const Panel = dialog === 'builds' || dialog === 'scheduled' ? PANELS[dialog] : null;
+  // The menu item that opened a dialog is gone when it closes: focus goes back to the menu's
+  // button, so a keyboard user goes on from where they were.
+  const target = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setDialog(null);
+    setTimeout(() => target.current?.focus(), 0);
+  };
   return (
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button
+            ref={target}
             variant="filled"
             size="xs"
             leftSection={<IconSend size={14} />}
@@ -118,12 +126,10 @@ export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
           siteName={site.site_name}
           mode={dialog}
           pageUrl={itemSiteId === site.site_id ? (pageUrl ?? null) : null}
-          onClose={() => setDialog(null)}
+          onClose={close}
         />
       )}
-      {site && Panel && (
-        <Panel siteId={site.site_id} siteName={site.site_name} onClose={() => setDialog(null)} />
-      )}
+      {site && Panel && <Panel siteId={site.site_id} siteName={site.site_name} onClose={close} />}
     </>
   );
 }
