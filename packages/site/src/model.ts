@@ -61,6 +61,30 @@ export function navigable(entries: MenuEntry[]): MenuEntry[] {
   return entries.filter((entry) => !entry.hidden);
 }
 
+const trails = new WeakMap<MenuEntry[], Map<string, MenuEntry[]>>();
+
+/**
+ * The entries from the top of a menu down to the first entry (in tree order) at `url`; empty when
+ * the menu has none. Every page of a build shares its menu, so the menu is indexed once, not
+ * searched once per page.
+ */
+export function menuTrail(menu: MenuEntry[], url: string): MenuEntry[] {
+  let index = trails.get(menu);
+  if (!index) {
+    const made = new Map<string, MenuEntry[]>();
+    const visit = (entries: MenuEntry[], above: MenuEntry[]) => {
+      for (const entry of entries) {
+        const trail = [...above, entry];
+        if (!made.has(entry.url)) made.set(entry.url, trail);
+        visit(entry.children, trail);
+      }
+    };
+    visit(menu, []);
+    trails.set(menu, (index = made));
+  }
+  return index.get(url) ?? [];
+}
+
 export interface FragmentModel {
   heading: string | null;
   body: string | null;

@@ -41,6 +41,41 @@ describe('site renderer', () => {
     expect(html).toContain('Acme Ltd');
   });
 
+  it('shows the breadcrumb trail to the first entry at the page URL, for pages sharing one menu', () => {
+    const menu: PageModel['menu'] = [
+      {
+        name: 'Home',
+        url: '/',
+        children: [
+          {
+            name: 'About',
+            url: '/about',
+            children: [{ name: 'Team', url: '/about/team', children: [] }],
+          },
+          {
+            name: 'Elsewhere',
+            url: '/x',
+            children: [{ name: 'Team again', url: '/about/team', children: [] }],
+          },
+        ],
+      },
+    ];
+    const registry = defaultRegistry();
+    const crumbs = (url: string) => {
+      const html = renderPage(page({ url, menu }), registry);
+      const from = html.indexOf('class="cn-crumbs"');
+      return from < 0
+        ? null
+        : html.slice(from, html.indexOf('</nav>', from)).replace(/<[^>]+>/g, '|');
+    };
+    expect(crumbs('/about/team')).toBe(
+      'class="cn-crumbs" aria-label="Breadcrumb">|Home||About||Team|',
+    );
+    expect(crumbs('/x')).toBe('class="cn-crumbs" aria-label="Breadcrumb">|Home||Elsewhere|');
+    expect(crumbs('/')).toBeNull();
+    expect(crumbs('/not-in-the-menu')).toBeNull();
+  });
+
   it('shows a placeholder for an unknown layout on preview and nothing on delivery', () => {
     expect(renderPage(page(), defaultRegistry())).not.toContain('carousel');
     expect(renderPage(page({ mode: 'preview' }), defaultRegistry())).toContain(

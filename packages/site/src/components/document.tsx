@@ -1,6 +1,13 @@
 /** The page shell every layout sits in: head, preview bar, header with the site menu, footer. */
 import type { ReactNode } from 'react';
-import { microappModules, navigable, siteHref, type MenuEntry, type PageModel } from '../model';
+import {
+  menuTrail,
+  microappModules,
+  navigable,
+  siteHref,
+  type MenuEntry,
+  type PageModel,
+} from '../model';
 import { MicroappScripts } from './microapps';
 import { RichText, text } from './parts';
 
@@ -43,16 +50,8 @@ function Menu({ page }: { page: PageModel }) {
 }
 
 export function Breadcrumbs({ page }: { page: PageModel }) {
-  const trail: MenuEntry[] = [];
-  const walk = (entries: MenuEntry[]): boolean => {
-    for (const entry of entries) {
-      trail.push(entry);
-      if (entry.url === page.url || walk(entry.children)) return true;
-      trail.pop();
-    }
-    return false;
-  };
-  if (!walk(page.menu) || trail.length < 2) return null;
+  const trail = menuTrail(page.menu, page.url);
+  if (trail.length < 2) return null;
   return (
     <nav className="cn-crumbs" aria-label="Breadcrumb">
       {trail.map((entry, i) =>
