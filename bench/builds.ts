@@ -51,6 +51,7 @@ export async function benchBuilds(): Promise<Row[]> {
     try {
       // Warm the renderer bundle so the build figure is the build.
       await app.publishing.renderer.version();
+      await app.publishing.renderer.warm();
       const started = performance.now();
       const queued = await app.publishing.enqueue({
         siteId,

@@ -8,7 +8,8 @@ export {
   type WidgetComponent,
 } from './registry';
 export { defaultRegistry, registerDefaultTheme } from './theme';
-export { renderPage, renderNotFound } from './render';
+export { renderPage, renderNotFound, renderBatch, type RenderedBatch } from './render';
+export * from './assemble';
 export { sanitizeRichText } from './sanitize';
 export { RichText, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
 export { Microapps } from './components/microapps';

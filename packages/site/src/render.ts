@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document } from './components/document';
 import { Placeholder } from './components/parts';
 import { NotFoundPage } from './components/pages';
+import { assemblePage, type BuildContext, type Dependencies, type PageSource } from './assemble';
 import type { PageModel } from './model';
 import type { Registry } from './registry';
 
@@ -21,4 +22,40 @@ export function renderNotFound(page: PageModel, registry: Registry): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(
     createElement(Document, { page, children: createElement(Layout, { page, registry }) }),
   )}`;
+}
+
+/** Pages rendered by a build worker: their HTML as UTF-8, end to end, and what each read. */
+export interface RenderedBatch {
+  html: Uint8Array;
+  /** Where each page's HTML ends in `html`, in the order given. */
+  ends: number[];
+  deps: Dependencies[];
+}
+
+/** Assembles and renders pages of one target; the HTML comes back as one buffer to copy once. */
+export function renderBatch(
+  context: BuildContext,
+  pages: PageSource[],
+  registry: Registry,
+): RenderedBatch {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const ends: number[] = [];
+  const deps: Dependencies[] = [];
+  let length = 0;
+  for (const page of pages) {
+    const assembled = assemblePage(context, page);
+    const bytes = encoder.encode(renderPage(assembled.model, registry));
+    parts.push(bytes);
+    length += bytes.length;
+    ends.push(length);
+    deps.push(assembled.deps);
+  }
+  const html = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    html.set(part, offset);
+    offset += part.length;
+  }
+  return { html, ends, deps };
 }

@@ -4,13 +4,24 @@
  */
 import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db } from './index';
-import { jsonObject as sqliteJsonObject } from './dialects/sqlite/json';
-import { jsonObject as postgresJsonObject } from './dialects/postgres/json';
+import * as sqlite from './dialects/sqlite/json';
+import * as postgres from './dialects/postgres/json';
+
+const dialectOf = (db: Db) =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
 
 /** `{ key: expression, ... }` as a JSON object text column, keys in the order given. */
 export function jsonObject(db: Db, entries: [string, Expression<unknown>][]): RawBuilder<string> {
   // Keys are literals, never parameters: PostgreSQL cannot type a parameter of json_build_object.
   const args = sql.join(entries.flatMap(([key, value]) => [sql.lit(key), value]));
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return isPostgres ? postgresJsonObject(args) : sqliteJsonObject(args);
+  return dialectOf(db).jsonObject(args);
+}
+
+/** An aggregate of `[value, ...]` arrays, one per row of the group, as JSON text ('[]' for none). */
+export function jsonRows(
+  db: Db,
+  values: Expression<unknown>[],
+  orderBy: Expression<unknown>,
+): RawBuilder<string> {
+  return dialectOf(db).jsonRows(sql.join(values), sql`${orderBy}`);
 }

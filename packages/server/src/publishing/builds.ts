@@ -6,14 +6,14 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { siteHref, type SiteMode } from '@canopy/site';
+import { siteHref, type Dependencies, type SiteMode } from '@canopy/site';
 import type { Db } from '../db/index';
 import type { BuildRow } from '../db/schema';
 import type { Storage } from '../storage/index';
 import { targetsOf, type PublishingConfig } from './config';
 import type { Renderer } from './renderer';
 import { loadSnapshot } from './source';
-import { TargetStore, type Manifest, type ManifestPage } from './store';
+import { PackWriter, TargetStore, type Manifest, type ManifestPage } from './store';
 
 export const STYLESHEET_URL = '/_canopy/site.css';
 
@@ -26,10 +26,9 @@ export interface BuildRequest {
   releaseId?: string | null;
 }
 
-/** Pages per chunk of the build's pipeline, chunks rendering or storing at once, parallel writes. */
+/** Pages per chunk of the build's pipeline, and chunks rendering or storing at once. */
 const CHUNK = 400;
 const IN_FLIGHT = 4;
-const PARALLEL = 32;
 
 const INTERRUPTED = 'The server stopped before this build finished; publish again to rebuild';
 
@@ -189,24 +188,33 @@ export class BuildService {
     const carried = urls.length - toRender.length;
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
 
-    // A pipeline: page models are read in chunks on this thread while the workers render the
-    // chunks before and the pages rendered are stored, with a few chunks in flight at once.
+    // A pipeline: pages' rows are read in chunks on this thread while the workers assemble and
+    // render the chunks before and the pages rendered are stored, a few chunks in flight at once.
+    const context = snapshot.context(base, css);
+    const writer = new PackWriter(store, build.build_id, previous);
     let rendered = 0;
     let reported = Date.now();
     const jobs: Promise<void>[] = [];
     const inFlight = new Set<Promise<void>>();
     let failure: unknown;
     for (let i = 0; i < toRender.length && failure === undefined; i += CHUNK) {
-      const inputs = await snapshot.models(toRender.slice(i, i + CHUNK), base, css);
-      const job = this.renderer.renderMany(inputs).then(async (html) => {
-        for (let j = 0; j < inputs.length; j += PARALLEL) {
-          await Promise.all(
-            inputs.slice(j, j + PARALLEL).map(async (input, k) => {
-              pages[input.url] = { hash: await store.putPage(html[j + k]!), deps: input.deps };
-            }),
-          );
+      const sources = await snapshot.sources(toRender.slice(i, i + CHUNK));
+      const job = this.renderer.renderPages(context, sources).then(async (batches) => {
+        const html: Uint8Array[] = [];
+        const deps: Dependencies[] = [];
+        for (const batch of batches) {
+          let start = 0;
+          for (const end of batch.ends) {
+            html.push(batch.html.subarray(start, end));
+            start = end;
+          }
+          deps.push(...batch.deps);
         }
-        rendered += inputs.length;
+        const locations = await writer.write(html);
+        sources.forEach(({ url }, k) => {
+          pages[url] = { ...locations[k]!, deps: deps[k]! };
+        });
+        rendered += sources.length;
         if (Date.now() - reported < 250) return;
         reported = Date.now();
         void this.update(build.build_id, { pages_done: carried + rendered }).catch(() => undefined);
@@ -228,7 +236,8 @@ export class BuildService {
     if (!notFound) {
       const input = await snapshot.notFoundModel(base, css);
       const [page] = await this.renderer.renderMany([{ model: input.model, notFound: true }]);
-      notFound = { hash: await store.putPage(page!), deps: input.deps };
+      const [location] = await writer.write([page!]);
+      notFound = { ...location!, deps: input.deps };
     }
     const manifest: Manifest = {
       build_id: build.build_id,

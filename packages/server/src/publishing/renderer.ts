@@ -4,14 +4,14 @@
  * rendering (preview, 404s before the first build) load, so every page is rendered by the same
  * code.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Piscina } from 'piscina';
-import type { MenuEntry, PageModel } from '@canopy/site';
+import type { BuildContext, MenuEntry, PageModel, PageSource, RenderedBatch } from '@canopy/site';
 
 export interface RenderJob {
   model: PageModel;
@@ -28,6 +28,15 @@ interface RenderTask {
   menus: Record<string, SharedArrayBuffer>;
 }
 
+/**
+ * What a worker is given to build pages: their stored rows, and what every page of the build
+ * shares as JSON in shared memory under a key (parsed once per worker, not once per batch).
+ */
+interface BuildTask {
+  context: { key: string; json: SharedArrayBuffer };
+  pages: PageSource[];
+}
+
 interface RenderModule {
   render(jobs: RenderJob[]): string[];
   describe(): string;
@@ -38,7 +47,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 function entrySource(siteComponents: string | undefined): string {
   return [
-    `import { defaultRegistry, renderPage, renderNotFound } from '@canopy/site';`,
+    `import { defaultRegistry, renderPage, renderNotFound, renderBatch } from '@canopy/site';`,
     siteComponents ? `import * as own from ${JSON.stringify(siteComponents)};` : 'const own = {};',
     'const registry = defaultRegistry();',
     `const register = own.default ?? own.register;`,
@@ -47,25 +56,30 @@ function entrySource(siteComponents: string | undefined): string {
     'export function render(jobs) {',
     '  return jobs.map((job) => job.notFound ? renderNotFound(job.model, registry) : renderPage(job.model, registry));',
     '}',
-    // The last few shared menus, parsed once per worker.
-    'const menus = new Map();',
-    'function menuOf(key, json) {',
-    '  let menu = menus.get(key);',
-    '  if (menu) return menu;',
-    "  menu = JSON.parse(Buffer.from(json).toString('utf8'));",
-    '  if (menus.size >= 4) menus.delete(menus.keys().next().value);',
-    '  menus.set(key, menu);',
-    '  return menu;',
+    // The last few shared menus and build contexts, parsed once per worker.
+    'const shared = new Map();',
+    'function sharedOf(key, json) {',
+    '  let value = shared.get(key);',
+    '  if (value) return value;',
+    "  value = JSON.parse(Buffer.from(json).toString('utf8'));",
+    '  if (shared.size >= 4) shared.delete(shared.keys().next().value);',
+    '  shared.set(key, value);',
+    '  return value;',
     '}',
     'export default function (task) {',
+    '  if (task.pages) return renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry);',
     '  return render(task.jobs.map((job) => job.menu === undefined ? job',
-    '    : { notFound: job.notFound, model: { ...job.model, menu: menuOf(job.menu, task.menus[job.menu]) } }));',
+    '    : { notFound: job.notFound, model: { ...job.model, menu: sharedOf(job.menu, task.menus[job.menu]) } }));',
     '}',
   ].join('\n');
 }
 
+/** Pages per task given to a worker. */
+const BATCH = 50;
+
 export class Renderer {
   private pool: Piscina | undefined;
+  private readonly contexts = new WeakMap<BuildContext, BuildTask['context']>();
   private module: Promise<{ file: string; version: string; local: RenderModule }> | undefined;
 
   constructor(
@@ -119,37 +133,103 @@ export class Renderer {
     return (await this.load()).local.render([job])[0]!;
   }
 
-  /** Renders many pages on the worker pool, in batches; results in the order given. */
-  async renderMany(jobs: RenderJob[], onBatch?: (done: number) => void): Promise<string[]> {
-    if (jobs.length === 0) return [];
+  private get threadCount(): number {
+    return this.threads ?? Math.max(1, availableParallelism());
+  }
+
+  /** The worker pool: one thread at first, more as work queues up (all of them once warmed). */
+  private async workers(minThreads = 1): Promise<Piscina> {
     const { file } = await this.load();
-    const threads = this.threads ?? Math.max(1, availableParallelism());
     this.pool ??= new Piscina({
       filename: file,
-      minThreads: 1,
-      maxThreads: threads,
+      minThreads,
+      maxThreads: this.threadCount,
       idleTimeout: 30_000,
     });
-    const BATCH = 50;
-    const batches: RenderJob[][] = [];
-    for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH));
+    return this.pool;
+  }
+
+  /**
+   * Starts every render thread and waits until each has loaded the renderer (or 10 s), so the
+   * next build renders on all of them from its first page. A server that publishes does this as
+   * it starts; the threads then stay.
+   */
+  async warm(): Promise<void> {
+    const pool = await this.workers(this.threadCount);
+    // A pool made earlier with fewer threads grows while tasks wait.
+    if (pool.threads.length < this.threadCount) {
+      const nothing: RenderTask = { jobs: [], menus: {} };
+      await Promise.all(Array.from({ length: this.threadCount * 2 }, () => pool.run(nothing)));
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 10_000);
+      function done() {
+        clearTimeout(timer);
+        pool.off('workerCreate', check);
+        resolve();
+      }
+      const check = () => {
+        if (
+          pool.threads.length >= pool.options.maxThreads &&
+          pool.idleThreads >= pool.threads.length
+        )
+          done();
+      };
+      pool.on('workerCreate', check);
+      check();
+    });
+  }
+
+  /** Renders many page models on the worker pool, in batches; results in the order given. */
+  async renderMany(jobs: RenderJob[]): Promise<string[]> {
+    if (jobs.length === 0) return [];
+    const pool = await this.workers();
     const menus = sharedMenus(jobs);
-    let done = 0;
     const results = await Promise.all(
-      batches.map(async (batch) => {
-        const html = (await this.pool!.run(task(batch, menus))) as string[];
-        done += batch.length;
-        onBatch?.(done);
-        return html;
-      }),
+      batches(jobs).map((batch) => pool.run(task(batch, menus)) as Promise<string[]>),
     );
     return results.flat();
+  }
+
+  /**
+   * Assembles and renders pages of one build from their stored rows on the worker pool, so this
+   * thread only reads rows and stores pages. One result per batch, batches in the order given.
+   */
+  async renderPages(context: BuildContext, pages: PageSource[]): Promise<RenderedBatch[]> {
+    if (pages.length === 0) return [];
+    const pool = await this.workers();
+    let shared = this.contexts.get(context);
+    if (!shared) {
+      shared = { key: randomUUID(), json: sharedJson(context) };
+      this.contexts.set(context, shared);
+    }
+    const given = shared;
+    return Promise.all(
+      batches(pages).map(
+        (batch) =>
+          pool.run({ context: given, pages: batch } satisfies BuildTask) as Promise<RenderedBatch>,
+      ),
+    );
   }
 
   async close(): Promise<void> {
     await this.pool?.destroy();
     this.pool = undefined;
   }
+}
+
+const batches = <T>(items: T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+};
+
+/** A value as JSON in memory every worker reads without a copy. */
+function sharedJson(value: unknown): SharedArrayBuffer {
+  const bytes = Buffer.from(JSON.stringify(value));
+  const json = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(json).set(bytes);
+  return json;
 }
 
 type SharedMenus = Map<MenuEntry[], { key: string; json: SharedArrayBuffer }>;
@@ -161,10 +241,11 @@ function sharedMenus(jobs: RenderJob[]): SharedMenus {
   const shared: SharedMenus = new Map();
   for (const [menu, count] of uses) {
     if (count < 2) continue;
-    const bytes = Buffer.from(JSON.stringify(menu));
-    const json = new SharedArrayBuffer(bytes.length);
-    new Uint8Array(json).set(bytes);
-    shared.set(menu, { key: createHash('sha256').update(bytes).digest('hex'), json });
+    const json = sharedJson(menu);
+    shared.set(menu, {
+      key: createHash('sha256').update(new Uint8Array(json)).digest('hex'),
+      json,
+    });
   }
   return shared;
 }

@@ -104,6 +104,10 @@ export const sitePlugin = fp(
         app.log.error({ err: error }, 'scheduled publishing failed'),
       );
       if (!publishing.buildOnStart) return;
+      // A server that publishes keeps its render threads ready: a publish renders at once.
+      void builds.renderer
+        .warm()
+        .catch((error: unknown) => app.log.error({ err: error }, 'render threads did not start'));
       for (const { site_id } of await db.selectFrom('sites').select('site_id').execute()) {
         if (!(await builds.store(site_id, 'delivery').currentBuildId())) {
           await builds.enqueue({
@@ -133,7 +137,7 @@ export const sitePlugin = fp(
         const entry = manifest.pages[address.pageUrl];
         const found = await builds
           .store(address.siteId, 'delivery')
-          .page((entry ?? manifest.not_found).hash);
+          .page(entry ?? manifest.not_found);
         if (found) {
           if (entry && request.headers['if-none-match'] === `"${entry.hash}"`)
             return reply.code(304).send();

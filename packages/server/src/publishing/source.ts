@@ -6,19 +6,28 @@
  * pages whose inputs changed.
  */
 import { createHash } from 'node:crypto';
-import type {
-  FieldValue,
-  MenuEntry,
-  MicroappPlacement,
-  PageModel,
-  SiteMode,
-  WidgetModel,
+import {
+  MISSING_STAMP,
+  assembleNotFound,
+  assemblePage,
+  sharedStamp,
+  type BuildContext,
+  type Dependencies,
+  type MenuEntry,
+  type PageModel,
+  type PageSource,
+  type SiteData,
+  type SiteMode,
+  type VersionRows,
 } from '@canopy/site';
-import { safeSettings, splitInstanceIds } from '@canopy/core';
+import { safeSettings } from '@canopy/core';
+import { sql } from 'kysely';
 import type { Db } from '../db/index';
-import type { Selectable } from 'kysely';
-import type { ContentVersionRow, Database } from '../db/schema';
+import { jsonRows } from '../db/json';
+import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
+
+export type { Dependencies } from '@canopy/site';
 
 export type Variant = 'published' | 'latestpublishable';
 
@@ -39,20 +48,6 @@ interface ShownItem {
   version: ContentVersionRow;
 }
 
-interface TemplateInfo {
-  name: string;
-  layout: string | null;
-  stamp: string;
-}
-
-interface FieldInfo {
-  name: string;
-  type: string;
-}
-
-/** A page's inputs: dependency key -> stamp. Equal dependencies render equal HTML. */
-export type Dependencies = Record<string, string>;
-
 export interface SiteSnapshot {
   siteId: string;
   siteName: string;
@@ -63,6 +58,10 @@ export interface SiteSnapshot {
   stamp(key: string): string;
   /** Dependencies a page had; the same keys and stamps mean the page is unchanged. */
   unchanged(deps: Dependencies): boolean;
+  /** What every page shares, for pages served under `basePath`. */
+  context(basePath: string, stylesheet: string): BuildContext;
+  /** The stored rows of the pages at these URLs (those the target shows), read in batches. */
+  sources(urls: string[]): Promise<PageSource[]>;
   /** Page models (and their dependencies) for these URLs, read in batches. */
   models(urls: string[], basePath: string, stylesheet: string): Promise<RenderInput[]>;
   /** A not-found page model: the site's header, menu and footer. */
@@ -163,7 +162,7 @@ export async function loadSnapshot(
     if (version) shown.set(item.content_id, { ...item, version });
   }
 
-  const templates = new Map<string, TemplateInfo>(
+  const templates: SiteData['templates'] = Object.fromEntries(
     (
       await db
         .selectFrom('templates')
@@ -178,7 +177,7 @@ export async function loadSnapshot(
       },
     ]),
   );
-  const fields = new Map<string, FieldInfo>(
+  const fields: SiteData['fields'] = Object.fromEntries(
     (
       await db
         .selectFrom('template_fields as f')
@@ -190,7 +189,7 @@ export async function loadSnapshot(
   );
 
   // The site's micro-app instances, with how the version each runs is placed on a page.
-  const microapps = new Map<string, MicroappPlacement>(
+  const microapps: SiteData['microapps'] = Object.fromEntries(
     (
       await db
         .selectFrom('microapp_instances as i')
@@ -212,9 +211,8 @@ export async function loadSnapshot(
         ])
         .where('m.site_id', '=', siteId)
         .execute()
-    ).map((row) => [
-      row.instance_id,
-      {
+    ).map((row) => {
+      const placement: SiteData['microapps'][string]['placement'] = {
         instanceId: row.instance_id,
         name: row.instance_name,
         runtime: row.runtime === 'frame' ? 'frame' : 'module',
@@ -223,8 +221,9 @@ export async function loadSnapshot(
         frameUrl: row.frame_url,
         frameHeight: row.frame_height,
         configuration: safeSettings(JSON.parse(row.configuration) as Record<string, string>),
-      },
-    ]),
+      };
+      return [row.instance_id, { placement, stamp: hash(JSON.stringify(placement)) }];
+    }),
   );
 
   const offNavigation = await hiddenFromNavigation(db, siteId, shown);
@@ -253,282 +252,178 @@ export async function loadSnapshot(
     entryOf.set(item.content_id, entry);
     (nearestEntry(item.parent_id)?.children ?? menu).push(entry);
   }
-  const menuStamp = hash(JSON.stringify(menu));
+
+  // What a Content Reference Picker can link to: every shown item with a page URL.
+  const links: SiteData['links'] = {};
+  for (const item of shown.values()) {
+    if (item.version.page_url)
+      links[item.content_id] = { url: item.version.page_url, name: item.version.content_name };
+  }
 
   const footerItem = [...shown.values()].find(
     (i) => i.content_type_id === 'content-fragment' && i.version.content_name === 'Footer',
   );
 
-  const stamp = (key: string): string => {
-    const [kind, id = ''] = key.split(':', 2) as [string, string?];
-    switch (kind) {
-      case 'menu':
-        return menuStamp;
-      case 'footer':
-        return footerItem ? `${footerItem.content_id}#${versionStamp(footerItem.version)}` : '-';
-      case 'content': {
-        const item = shown.get(id);
-        return item ? versionStamp(item.version) : '-';
-      }
-      case 'link': {
-        const item = shown.get(id);
-        return item?.version.page_url
-          ? `${item.version.page_url}|${item.version.content_name}`
-          : '-';
-      }
-      case 'template':
-        return templates.get(id)?.stamp ?? '-';
-      case 'microapp': {
-        const placement = microapps.get(id);
-        return placement ? hash(JSON.stringify(placement)) : '-';
-      }
-      default:
-        return '?';
-    }
+  const data: SiteData = {
+    site: { id: siteId, name: site.site_name },
+    mode,
+    menu,
+    menuStamp: hash(JSON.stringify(menu)),
+    footer: footerItem ? await readFooter(db, footerItem, fields) : null,
+    footerStamp: footerItem
+      ? `${footerItem.content_id}#${versionStamp(footerItem.version)}`
+      : MISSING_STAMP,
+    templates,
+    fields,
+    links,
+    microapps,
   };
 
-  const siteName = site.site_name;
+  const stamp = (key: string): string => {
+    if (key.startsWith('content:')) {
+      const item = shown.get(key.slice('content:'.length));
+      return item ? versionStamp(item.version) : MISSING_STAMP;
+    }
+    return sharedStamp(data, key) ?? '?';
+  };
 
-  async function readFooter() {
-    if (!footerItem) return null;
-    const rows = await db
-      .selectFrom('content_fields')
-      .select(['template_block_id', 'field_value'])
-      .where('content_id', '=', footerItem.content_id)
-      .where('version', '=', footerItem.version.version)
-      .execute();
-    const byName = Object.fromEntries(
-      rows.map((r) => [
-        fields.get(r.template_block_id)?.name ?? r.template_block_id,
-        r.field_value,
-      ]),
-    );
-    return { heading: byName['Heading'] ?? null, body: byName['Body'] ?? null };
-  }
+  const context = (basePath: string, stylesheet: string): BuildContext => ({
+    ...data,
+    basePath,
+    stylesheet,
+  });
 
-  function shell(url: string, basePath: string, stylesheet: string, item?: ShownItem): PageModel {
-    return {
-      site: { id: siteId, name: siteName, basePath },
-      mode,
-      url,
-      contentId: item?.content_id ?? '',
-      name: item?.version.content_name ?? 'Not found',
-      layout: item ? (templates.get(item.template_id ?? '')?.layout ?? null) : null,
-      fields: {},
-      zones: {},
-      menu,
-      footer: null,
-      stylesheet,
-    };
-  }
-
-  let footerCache: Promise<PageModel['footer']> | undefined;
-  const footer = () => (footerCache ??= readFooter());
-
-  async function models(
-    urls: string[],
-    basePath: string,
-    stylesheet: string,
-  ): Promise<RenderInput[]> {
-    const footerModel = await footer();
-    const out: RenderInput[] = [];
+  async function sources(urls: string[]): Promise<PageSource[]> {
     const wanted = urls
       .map((url) => ({ url, item: shown.get(pages.get(url) ?? '') }))
       .filter((w): w is { url: string; item: ShownItem } => w.item !== undefined);
-    const CHUNK = 400;
-    for (let i = 0; i < wanted.length; i += CHUNK) {
-      const chunk = wanted.slice(i, i + CHUNK);
-      const rows = await loadRows(
+    const out: PageSource[] = [];
+    for (let i = 0; i < wanted.length; i += SOURCE_BATCH) {
+      const chunk = wanted.slice(i, i + SOURCE_BATCH);
+      const rows = await readVersionRows(
         db,
         chunk.map((w) => ({ content_id: w.item.content_id, version: w.item.version.version })),
       );
       for (const { url, item } of chunk) {
-        const deps: Dependencies = {
-          menu: menuStamp,
-          footer: stamp('footer'),
-          [`content:${item.content_id}`]: stamp(`content:${item.content_id}`),
-          [`template:${item.template_id}`]: stamp(`template:${item.template_id}`),
-        };
-        const model = shell(url, basePath, stylesheet, item);
-        model.footer = footerModel;
-        const own = rows.get(`${item.content_id}#${item.version.version}`);
-        if (own) fillModel(model, own, deps);
-        out.push({ url, model, deps });
+        out.push({
+          url,
+          contentId: item.content_id,
+          name: item.version.content_name,
+          templateId: item.template_id,
+          stamp: versionStamp(item.version),
+          rows: rows.get(`${item.content_id}#${item.version.version}`) ?? null,
+        });
       }
     }
     return out;
   }
 
-  function valueOf(
-    templateBlockId: string,
-    value: string | null,
-    contentRef: string | null,
-    deps: Dependencies,
-  ): [string, FieldValue] {
-    const info = fields.get(templateBlockId);
-    const field: FieldValue = { value };
-    if (info?.type === 'Content Reference Picker') {
-      const target = contentRef ?? value;
-      if (target) {
-        deps[`link:${target}`] = stamp(`link:${target}`);
-        const item = shown.get(target);
-        field.link = item?.version.page_url
-          ? { url: item.version.page_url, name: item.version.content_name }
-          : null;
-      }
-    } else if (info?.type === 'Media Library Asset') {
-      field.media = value;
-    } else if (info?.type === 'Micro-app Reference Picker') {
-      field.microapps = splitInstanceIds(value).map((id) => {
-        deps[`microapp:${id}`] = stamp(`microapp:${id}`);
-        return { id, placement: microapps.get(id) ?? null };
-      });
-    }
-    return [info?.name ?? templateBlockId, field];
-  }
-
-  function fillModel(model: PageModel, rows: VersionRows, deps: Dependencies) {
-    for (const f of rows.fields) {
-      const [name, value] = valueOf(f.template_block_id, f.field_value, f.content_ref, deps);
-      model.fields[name] = value;
-    }
-    const blockFields = new Map<string, VersionRows['blockFields']>();
-    for (const bf of rows.blockFields) {
-      let list = blockFields.get(bf.block_id);
-      if (!list) blockFields.set(bf.block_id, (list = []));
-      list.push(bf);
-    }
-    const blocks = new Map(rows.blocks.map((b) => [b.block_id, b]));
-    const widget = (blockId: string, children: WidgetModel[] = []): WidgetModel | null => {
-      const block = blocks.get(blockId);
-      if (!block) return null;
-      const template = templates.get(block.template_id);
-      deps[`template:${block.template_id}`] = stamp(`template:${block.template_id}`);
-      return {
-        id: block.block_id,
-        layout: template?.layout ?? null,
-        templateName: template?.name ?? 'Unknown widget',
-        fields: Object.fromEntries(
-          (blockFields.get(blockId) ?? []).map((bf) =>
-            valueOf(bf.template_block_id, bf.field_value, null, deps),
-          ),
-        ),
-        children,
-      };
-    };
-    const fieldName = new Map(
-      rows.fields.map((f) => [f.field_id, fields.get(f.template_block_id)?.name ?? f.field_id]),
-    );
-    for (const region of rows.regions) {
-      const name = fieldName.get(region.field_id) ?? region.field_id;
-      const layout = parseLayout(region.region_value);
-      const placed: WidgetModel[] = [];
-      if (layout) {
-        for (const node of layout.blocks ?? []) {
-          const made = nodeWidget(node, widget);
-          if (made) placed.push(made);
-        }
-      } else {
-        for (const block of rows.blocks
-          .filter((b) => b.region_id === region.region_id)
-          .sort((a, b) => a.content_block_order - b.content_block_order)) {
-          const made = widget(block.block_id);
-          if (made) placed.push(made);
-        }
-      }
-      model.zones[name] = [...(model.zones[name] ?? []), ...placed];
-    }
-  }
-
   return {
     siteId,
-    siteName,
+    siteName: site.site_name,
     mode,
     pages,
     stamp,
     unchanged: (deps) => Object.entries(deps).every(([key, value]) => stamp(key) === value),
-    models,
-    notFoundModel: async (basePath, stylesheet) => {
-      const model = shell('/404', basePath, stylesheet);
-      model.footer = await footer();
-      return { url: '', model, deps: { menu: menuStamp, footer: stamp('footer') } };
+    context,
+    sources,
+    async models(urls, basePath, stylesheet) {
+      const shared = context(basePath, stylesheet);
+      return (await sources(urls)).map((page) => ({
+        url: page.url,
+        ...assemblePage(shared, page),
+      }));
+    },
+    async notFoundModel(basePath, stylesheet) {
+      return { url: '', ...assembleNotFound(context(basePath, stylesheet)) };
     },
   };
 }
 
-interface LayoutNode {
-  id: string;
-  type?: string;
-  blocks?: LayoutNode[];
+async function readFooter(
+  db: Db,
+  item: ShownItem,
+  fields: SiteData['fields'],
+): Promise<SiteData['footer']> {
+  const rows = await db
+    .selectFrom('content_fields')
+    .select(['template_block_id', 'field_value'])
+    .where('content_id', '=', item.content_id)
+    .where('version', '=', item.version.version)
+    .execute();
+  const byName = Object.fromEntries(
+    rows.map((r) => [
+      Object.hasOwn(fields, r.template_block_id)
+        ? fields[r.template_block_id]!.name
+        : r.template_block_id,
+      r.field_value,
+    ]),
+  );
+  return { heading: byName['Heading'] ?? null, body: byName['Body'] ?? null };
 }
 
-/** A zone's layout node as a widget: a container's items' widgets become its children. */
-function nodeWidget(
-  node: LayoutNode,
-  widget: (id: string, children?: WidgetModel[]) => WidgetModel | null,
-): WidgetModel | null {
-  if (node.type === 'container') {
-    const children = (node.blocks ?? [])
-      .flatMap((item) => (item.type === 'containerItem' ? (item.blocks ?? []) : [item]))
-      .map((child) => nodeWidget(child, widget))
-      .filter((w): w is WidgetModel => w !== null);
-    return widget(node.id, children);
-  }
-  return widget(node.id);
-}
+/** Where each part of `VersionRows` comes from: its table, its columns in order, its order. */
+const VERSION_TABLES: Record<keyof VersionRows, [string, string[], string]> = {
+  fields: [
+    'content_fields',
+    ['field_id', 'template_block_id', 'field_value', 'content_ref'],
+    'field_id',
+  ],
+  regions: ['dynamic_regions', ['region_id', 'field_id', 'region_value'], 'region_id'],
+  blocks: [
+    'content_blocks',
+    ['block_id', 'region_id', 'template_id', 'content_block_order'],
+    'block_id',
+  ],
+  blockFields: ['block_fields', ['block_id', 'template_block_id', 'field_value'], 'field_id'],
+};
 
-function parseLayout(value: string | null): LayoutNode | null {
-  if (!value) return null;
-  try {
-    return JSON.parse(value) as LayoutNode;
-  } catch {
-    return null;
-  }
-}
+/** Page versions read per query. */
+const SOURCE_BATCH = 400;
 
-type VersionRows = Awaited<ReturnType<typeof loadRows>> extends Map<string, infer R> ? R : never;
-
-/** Fields, regions, blocks and block fields of many content versions, in four queries per batch. */
-async function loadRows(db: Db, keys: { content_id: string; version: number }[]) {
+/**
+ * The rows of many content versions, one query per batch: each version's fields, regions,
+ * blocks and block fields come back as JSON text built by the database, in a stable order.
+ */
+async function readVersionRows(
+  db: Db,
+  keys: { content_id: string; version: number }[],
+): Promise<Map<string, VersionRows>> {
   const ids = [...new Set(keys.map((k) => k.content_id))];
   // The versions asked for, as a coarse filter in the query: an item's older versions (a page
   // edited for years has dozens) are not read at all; the exact pairs are picked below.
   const versions = [...new Set(keys.map((k) => k.version))];
   const wanted = new Set(keys.map((k) => `${k.content_id}#${k.version}`));
-  const read = <T extends 'content_fields' | 'dynamic_regions' | 'content_blocks' | 'block_fields'>(
-    table: T,
-  ) =>
-    db
-      .selectFrom(table as 'content_fields')
-      .selectAll()
-      .where('content_id', 'in', ids)
-      .where('version', 'in', versions)
-      .execute() as Promise<Selectable<Database[T]>[]>;
-  const [fields, regions, blocks, blockFields] = await Promise.all([
-    read('content_fields'),
-    read('dynamic_regions'),
-    read('content_blocks'),
-    read('block_fields'),
-  ]);
-  const out = new Map<
-    string,
-    {
-      fields: typeof fields;
-      regions: typeof regions;
-      blocks: typeof blocks;
-      blockFields: typeof blockFields;
-    }
-  >();
-  const slot = (row: { content_id: string; version: number }) => {
+  // One table's rows of the version `v`, as JSON text.
+  const rowsOf = (table: string, columns: string[], orderBy: string) =>
+    sql<string>`(select ${jsonRows(
+      db,
+      columns.map((column) => sql.ref(`x.${column}`)),
+      sql.ref(`x.${orderBy}`),
+    )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
+  const found = await db
+    .selectFrom('content_versions as v')
+    .select([
+      'v.content_id',
+      'v.version',
+      ...Object.entries(VERSION_TABLES).map(([name, [table, columns, orderBy]]) =>
+        rowsOf(table, columns, orderBy).as(name),
+      ),
+    ])
+    .where('v.content_id', 'in', ids)
+    .where('v.version', 'in', versions)
+    .execute();
+  const out = new Map<string, VersionRows>();
+  for (const row of found) {
     const key = `${row.content_id}#${row.version}`;
-    if (!wanted.has(key)) return undefined;
-    let entry = out.get(key);
-    if (!entry) out.set(key, (entry = { fields: [], regions: [], blocks: [], blockFields: [] }));
-    return entry;
-  };
-  for (const r of fields) slot(r)?.fields.push(r);
-  for (const r of regions) slot(r)?.regions.push(r);
-  for (const r of blocks) slot(r)?.blocks.push(r);
-  for (const r of blockFields) slot(r)?.blockFields.push(r);
+    if (!wanted.has(key)) continue;
+    const rows = row as unknown as Record<keyof VersionRows, string | null>;
+    out.set(key, {
+      fields: rows.fields ?? '[]',
+      regions: rows.regions ?? '[]',
+      blocks: rows.blocks ?? '[]',
+      blockFields: rows.blockFields ?? '[]',
+    });
+  }
   return out;
 }

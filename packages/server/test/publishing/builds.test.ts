@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build as buildApp } from '../../src/app';
+import { contentHash } from '../../src/publishing/store';
 import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
 import { DIALECTS, type TestApp } from '../harness';
 import {
@@ -65,6 +66,28 @@ describe.each(DIALECTS)('incremental builds (%s)', (dialect) => {
     expect(build.pages_rendered).toBe(1);
     expect(changedUrls(before, await deliveryHashes(t))).toEqual(['/about/history']);
     expect((await t.app.inject({ url: '/about/history' })).body).toContain('Since 2006.');
+  });
+
+  it('stores pages in packs: a publish of one changed page writes one pack holding only that page', async () => {
+    const before = (await t.app.publishing.currentManifest(DEMO_SITE_ID, 'delivery'))!;
+    await stageChange(t, await contentIdOf(t, '/careers'), B.page.summary, 'Packed today.');
+    const build = await publishAndWait(t);
+    const after = (await t.app.publishing.currentManifest(DEMO_SITE_ID, 'delivery'))!;
+    // The other pages and the 404 page point at the very bytes stored before.
+    for (const url of ALL_PAGES.filter((url) => url !== '/careers'))
+      expect(after.pages[url]).toEqual(before.pages[url]);
+    expect(after.not_found).toEqual(before.not_found);
+    expect(after.pages['/careers']).toMatchObject({ pack: `${build.build_id}-1`, start: 0 });
+    // Each page served is exactly the bytes its entry names, read out of its pack.
+    for (const url of [...ALL_PAGES, '/no-such-page']) {
+      const response = await t.app.inject({ url });
+      const entry = after.pages[url] ?? after.not_found;
+      expect(response.statusCode).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(response.headers.etag).toBe(`"${entry.hash}"`);
+      expect(contentHash(response.body)).toBe(entry.hash);
+      expect(Buffer.byteLength(response.body)).toBe(entry.length);
+    }
+    expect((await t.app.inject({ url: '/careers' })).body).toContain('Packed today.');
   });
 
   it('renaming a page in the menu re-renders every page that shows the menu', async () => {

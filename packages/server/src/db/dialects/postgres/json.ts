@@ -1,6 +1,15 @@
-/** A JSON object built by PostgreSQL, as text, keys in the order given. */
+/** JSON built by PostgreSQL, as text. */
 import { sql, type RawBuilder } from 'kysely';
 
+/** An object, keys in the order given. */
 export function jsonObject(keysAndValues: RawBuilder<unknown>): RawBuilder<string> {
   return sql<string>`json_build_object(${keysAndValues})::text`;
+}
+
+/** An aggregate: the group's rows as an array of arrays ('[]' for none), in the order given. */
+export function jsonRows(
+  values: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown>,
+): RawBuilder<string> {
+  return sql<string>`coalesce(json_agg(json_build_array(${values}) order by ${orderBy}), '[]'::json)::text`;
 }

@@ -1,6 +1,15 @@
-/** A JSON object built by SQLite, as text, keys in the order given. */
+/** JSON built by SQLite, as text. */
 import { sql, type RawBuilder } from 'kysely';
 
+/** An object, keys in the order given. */
 export function jsonObject(keysAndValues: RawBuilder<unknown>): RawBuilder<string> {
   return sql<string>`json_object(${keysAndValues})`;
+}
+
+/** An aggregate: the group's rows as an array of arrays ('[]' for none), in the order given. */
+export function jsonRows(
+  values: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown>,
+): RawBuilder<string> {
+  return sql<string>`json_group_array(json_array(${values}) order by ${orderBy})`;
 }

@@ -1,0 +1,293 @@
+/**
+ * Page models from stored rows: what a target shows of one content version (its fields, zones,
+ * blocks and block fields, as the database returns them in JSON) joined with what every page of
+ * the target shares (templates, field names, linked pages, micro-apps, menu, footer). It is
+ * plain data in, plain data out, so a build's render workers assemble their own pages and the
+ * server's thread only reads rows.
+ *
+ * Each model comes with its dependencies: every input it read, with a stamp of that input's
+ * version. Equal dependencies render equal HTML, which is how a build knows what to carry over.
+ */
+import { splitInstanceIds } from '@canopy/core';
+import type {
+  FieldValue,
+  FragmentModel,
+  MenuEntry,
+  MicroappPlacement,
+  PageModel,
+  SiteMode,
+  WidgetModel,
+} from './model';
+
+/** A page's inputs: dependency key ('content:<id>', 'menu', ...) -> stamp. */
+export type Dependencies = Record<string, string>;
+
+/** Stamps shown for an input the target does not have (a deleted template, an unpublished link). */
+export const MISSING_STAMP = '-';
+
+/** What every page of a target shares, built once per snapshot. */
+export interface SiteData {
+  site: { id: string; name: string };
+  mode: SiteMode;
+  menu: MenuEntry[];
+  menuStamp: string;
+  footer: FragmentModel | null;
+  footerStamp: string;
+  /** Templates by id: name, file_layout and a stamp of both. */
+  templates: Record<string, { name: string; layout: string | null; stamp: string }>;
+  /** Template fields by template block id: the field's name and type. */
+  fields: Record<string, { name: string; type: string }>;
+  /** Items the target shows at a page URL, by content id (what a Content Reference Picker links to). */
+  links: Record<string, { url: string; name: string }>;
+  /** The site's micro-app instances by id, each with a stamp of its placement. */
+  microapps: Record<string, { placement: MicroappPlacement; stamp: string }>;
+}
+
+/** A target's shared data with where its pages are served from. */
+export interface BuildContext extends SiteData {
+  basePath: string;
+  stylesheet: string;
+}
+
+/**
+ * One content version as stored, each table's rows a JSON array of arrays:
+ * fields [field_id, template_block_id, field_value, content_ref],
+ * regions [region_id, field_id, region_value],
+ * blocks [block_id, region_id, template_id, content_block_order],
+ * blockFields [block_id, template_block_id, field_value].
+ */
+export interface VersionRows {
+  fields: string;
+  regions: string;
+  blocks: string;
+  blockFields: string;
+}
+
+/** A page to assemble: its address, its item and version, and its rows. */
+export interface PageSource {
+  url: string;
+  contentId: string;
+  name: string;
+  templateId: string | null;
+  /** A stamp of the content version shown (version and last change). */
+  stamp: string;
+  rows: VersionRows | null;
+}
+
+type Lookup<K extends 'templates' | 'fields' | 'links' | 'microapps'> = Map<
+  string,
+  SiteData[K][string]
+>;
+
+interface Lookups {
+  templates: Lookup<'templates'>;
+  fields: Lookup<'fields'>;
+  links: Lookup<'links'>;
+  microapps: Lookup<'microapps'>;
+}
+
+const lookupsOf = new WeakMap<SiteData, Lookups>();
+
+/**
+ * The shared records as maps, made once per context: ids come from stored values, and a map
+ * finds nothing for 'constructor' where a record would find Object's.
+ */
+function lookups(data: SiteData): Lookups {
+  let found = lookupsOf.get(data);
+  if (!found) {
+    found = {
+      templates: new Map(Object.entries(data.templates)),
+      fields: new Map(Object.entries(data.fields)),
+      links: new Map(Object.entries(data.links)),
+      microapps: new Map(Object.entries(data.microapps)),
+    };
+    lookupsOf.set(data, found);
+  }
+  return found;
+}
+
+type FieldRow = [string, string, string | null, string | null];
+type RegionRow = [string, string, string | null];
+type BlockRow = [string, string, string, number];
+type BlockFieldRow = [string, string, string | null];
+
+/** The stamp of a shared input ('menu', 'footer', 'template:<id>', 'link:<id>', 'microapp:<id>'). */
+export function sharedStamp(data: SiteData, key: string): string | undefined {
+  const { templates, links, microapps } = lookups(data);
+  const colon = key.indexOf(':');
+  const kind = colon < 0 ? key : key.slice(0, colon);
+  const id = colon < 0 ? '' : key.slice(colon + 1);
+  switch (kind) {
+    case 'menu':
+      return data.menuStamp;
+    case 'footer':
+      return data.footerStamp;
+    case 'template':
+      return templates.get(id)?.stamp ?? MISSING_STAMP;
+    case 'link': {
+      const link = links.get(id);
+      return link ? `${link.url}|${link.name}` : MISSING_STAMP;
+    }
+    case 'microapp':
+      return microapps.get(id)?.stamp ?? MISSING_STAMP;
+    default:
+      return undefined;
+  }
+}
+
+/** A model with the target's header, menu and footer and nothing of its own (the 404 page). */
+export function pageShell(context: BuildContext, url: string, page?: PageSource): PageModel {
+  return {
+    site: { ...context.site, basePath: context.basePath },
+    mode: context.mode,
+    url,
+    contentId: page?.contentId ?? '',
+    name: page?.name ?? 'Not found',
+    layout: page ? (lookups(context).templates.get(page.templateId ?? '')?.layout ?? null) : null,
+    fields: {},
+    zones: {},
+    menu: context.menu,
+    footer: context.footer,
+    stylesheet: context.stylesheet,
+  };
+}
+
+/** The 404 page's model and what it read. */
+export function assembleNotFound(context: BuildContext): { model: PageModel; deps: Dependencies } {
+  return {
+    model: pageShell(context, '/404'),
+    deps: { menu: context.menuStamp, footer: context.footerStamp },
+  };
+}
+
+/** A page's model from its rows, and every input it read. */
+export function assemblePage(
+  context: BuildContext,
+  page: PageSource,
+): { model: PageModel; deps: Dependencies } {
+  const deps: Dependencies = {
+    menu: context.menuStamp,
+    footer: context.footerStamp,
+    [`content:${page.contentId}`]: page.stamp,
+  };
+  const { templates, fields: fieldInfo, links, microapps } = lookups(context);
+  const read = (key: string) => {
+    deps[key] ??= sharedStamp(context, key)!;
+  };
+  read(`template:${page.templateId}`);
+  const model = pageShell(context, page.url, page);
+  if (!page.rows) return { model, deps };
+
+  const valueOf = (
+    templateBlockId: string,
+    value: string | null,
+    contentRef: string | null,
+  ): [string, FieldValue] => {
+    const info = fieldInfo.get(templateBlockId);
+    const field: FieldValue = { value };
+    if (info?.type === 'Content Reference Picker') {
+      const target = contentRef ?? value;
+      if (target) {
+        read(`link:${target}`);
+        field.link = links.get(target) ?? null;
+      }
+    } else if (info?.type === 'Media Library Asset') {
+      field.media = value;
+    } else if (info?.type === 'Micro-app Reference Picker') {
+      field.microapps = splitInstanceIds(value).map((id) => {
+        read(`microapp:${id}`);
+        return { id, placement: microapps.get(id)?.placement ?? null };
+      });
+    }
+    return [info?.name ?? templateBlockId, field];
+  };
+
+  const fields = JSON.parse(page.rows.fields) as FieldRow[];
+  const regions = JSON.parse(page.rows.regions) as RegionRow[];
+  const blocks = JSON.parse(page.rows.blocks) as BlockRow[];
+  const blockFields = JSON.parse(page.rows.blockFields) as BlockFieldRow[];
+
+  for (const [, templateBlockId, value, contentRef] of fields) {
+    const [name, field] = valueOf(templateBlockId, value, contentRef);
+    model.fields[name] = field;
+  }
+  const fieldsOfBlock = new Map<string, BlockFieldRow[]>();
+  for (const row of blockFields) {
+    let list = fieldsOfBlock.get(row[0]);
+    if (!list) fieldsOfBlock.set(row[0], (list = []));
+    list.push(row);
+  }
+  const blockById = new Map(blocks.map((b) => [b[0], b]));
+  const widget = (blockId: string, children: WidgetModel[] = []): WidgetModel | null => {
+    const block = blockById.get(blockId);
+    if (!block) return null;
+    const templateId = block[2];
+    const template = templates.get(templateId);
+    read(`template:${templateId}`);
+    return {
+      id: blockId,
+      layout: template?.layout ?? null,
+      templateName: template?.name ?? 'Unknown widget',
+      fields: Object.fromEntries(
+        (fieldsOfBlock.get(blockId) ?? []).map(([, templateBlockId, value]) =>
+          valueOf(templateBlockId, value, null),
+        ),
+      ),
+      children,
+    };
+  };
+  const fieldName = new Map(
+    fields.map(([fieldId, templateBlockId]) => [
+      fieldId,
+      fieldInfo.get(templateBlockId)?.name ?? fieldId,
+    ]),
+  );
+  for (const [regionId, fieldId, regionValue] of regions) {
+    const name = fieldName.get(fieldId) ?? fieldId;
+    const layout = parseLayout(regionValue);
+    const placed: WidgetModel[] = [];
+    if (layout) {
+      for (const node of layout.blocks ?? []) {
+        const made = nodeWidget(node, widget);
+        if (made) placed.push(made);
+      }
+    } else {
+      for (const block of blocks.filter((b) => b[1] === regionId).sort((a, b) => a[3] - b[3])) {
+        const made = widget(block[0]);
+        if (made) placed.push(made);
+      }
+    }
+    model.zones[name] = [...(model.zones[name] ?? []), ...placed];
+  }
+  return { model, deps };
+}
+
+interface LayoutNode {
+  id: string;
+  type?: string;
+  blocks?: LayoutNode[];
+}
+
+/** A zone's layout node as a widget: a container's items' widgets become its children. */
+function nodeWidget(
+  node: LayoutNode,
+  widget: (id: string, children?: WidgetModel[]) => WidgetModel | null,
+): WidgetModel | null {
+  if (node.type === 'container') {
+    const children = (node.blocks ?? [])
+      .flatMap((item) => (item.type === 'containerItem' ? (item.blocks ?? []) : [item]))
+      .map((child) => nodeWidget(child, widget))
+      .filter((w): w is WidgetModel => w !== null);
+    return widget(node.id, children);
+  }
+  return widget(node.id);
+}
+
+function parseLayout(value: string | null): LayoutNode | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as LayoutNode;
+  } catch {
+    return null;
+  }
+}
