@@ -165,3 +165,11 @@ export async function throughput(
     requests: result.requests.total,
   };
 }
+
+/**
+ * Collects the garbage earlier steps left (writing a 10,000-page site leaves hundreds of MB), so
+ * a measurement does not pay for another's; needs `--expose-gc` (the bench script passes it).
+ */
+export function settle(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}

@@ -10,6 +10,7 @@ export {
 export { defaultRegistry, registerDefaultTheme } from './theme';
 export { renderPage, renderNotFound, renderBatch, type RenderedBatch } from './render';
 export * from './assemble';
+export { sampleBatch } from './sample';
 export { sanitizeRichText } from './sanitize';
 export { RichText, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
 export { Microapps } from './components/microapps';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
-import { defaultRegistry, renderPage, sanitizeRichText, type PageModel } from './index';
+import {
+  defaultRegistry,
+  renderBatch,
+  renderPage,
+  sampleBatch,
+  sanitizeRichText,
+  type PageModel,
+} from './index';
 
 function page(overrides: Partial<PageModel> = {}): PageModel {
   return {
@@ -74,6 +81,20 @@ describe('site renderer', () => {
     expect(crumbs('/x')).toBe('class="cn-crumbs" aria-label="Breadcrumb">|Home||Elsewhere|');
     expect(crumbs('/')).toBeNull();
     expect(crumbs('/not-in-the-menu')).toBeNull();
+  });
+
+  it('assembles and renders pages from stored rows: the made-up site uses every widget it names', () => {
+    const { context, pages } = sampleBatch(3);
+    const batch = renderBatch({ ...context, mode: 'preview' }, pages, defaultRegistry());
+    expect(batch.ends).toHaveLength(3);
+    expect(batch.html.length).toBe(batch.ends[2]);
+    const first = new TextDecoder().decode(batch.html.subarray(0, batch.ends[0]));
+    expect(first.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(first).toContain('Sample page 0');
+    expect(first).toContain('Paragraph <strong>0</strong> of block 1.');
+    expect(first).toContain('Sample Ltd');
+    expect(first).not.toContain('cn-placeholder');
+    expect(batch.deps[0]).toMatchObject({ menu: 'sample', 'content:sample-page-0': 'sample' });
   });
 
   it('shows a placeholder for an unknown layout on preview and nothing on delivery', () => {

@@ -30,23 +30,31 @@ export interface RenderedBatch {
   /** Where each page's HTML ends in `html`, in the order given. */
   ends: number[];
   deps: Dependencies[];
+  /** Each page's `digest`, when one was given. */
+  hashes?: string[];
 }
 
-/** Assembles and renders pages of one target; the HTML comes back as one buffer to copy once. */
+/**
+ * Assembles and renders pages of one target; the HTML comes back as one buffer to copy once,
+ * with each page's digest when `digest` is given (the thread that renders also names the bytes).
+ */
 export function renderBatch(
   context: BuildContext,
   pages: PageSource[],
   registry: Registry,
+  digest?: (html: Uint8Array) => string,
 ): RenderedBatch {
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
   const ends: number[] = [];
   const deps: Dependencies[] = [];
+  let hashes: string[] | undefined;
   let length = 0;
   for (const page of pages) {
     const assembled = assemblePage(context, page);
     const bytes = encoder.encode(renderPage(assembled.model, registry));
     parts.push(bytes);
+    if (digest) (hashes ??= []).push(digest(bytes));
     length += bytes.length;
     ends.push(length);
     deps.push(assembled.deps);
@@ -57,5 +65,5 @@ export function renderBatch(
     html.set(part, offset);
     offset += part.length;
   }
-  return { html, ends, deps };
+  return hashes ? { html, ends, deps, hashes } : { html, ends, deps };
 }

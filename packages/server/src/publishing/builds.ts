@@ -200,14 +200,14 @@ export class BuildService {
     for (let i = 0; i < toRender.length && failure === undefined; i += CHUNK) {
       const sources = await snapshot.sources(toRender.slice(i, i + CHUNK));
       const job = this.renderer.renderPages(context, sources).then(async (batches) => {
-        const html: Uint8Array[] = [];
+        const html: { html: Uint8Array; hash?: string }[] = [];
         const deps: Dependencies[] = [];
         for (const batch of batches) {
           let start = 0;
-          for (const end of batch.ends) {
-            html.push(batch.html.subarray(start, end));
+          batch.ends.forEach((end, k) => {
+            html.push({ html: batch.html.subarray(start, end), hash: batch.hashes?.[k] });
             start = end;
-          }
+          });
           deps.push(...batch.deps);
         }
         const locations = await writer.write(html);
@@ -236,7 +236,7 @@ export class BuildService {
     if (!notFound) {
       const input = await snapshot.notFoundModel(base, css);
       const [page] = await this.renderer.renderMany([{ model: input.model, notFound: true }]);
-      const [location] = await writer.write([page!]);
+      const [location] = await writer.write([{ html: page! }]);
       notFound = { ...location!, deps: input.deps };
     }
     const manifest: Manifest = {

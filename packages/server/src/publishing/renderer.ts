@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Piscina } from 'piscina';
+import { PAGE_HASH } from './store';
 import type { BuildContext, MenuEntry, PageModel, PageSource, RenderedBatch } from '@canopy/site';
 
 export interface RenderJob {
@@ -47,7 +48,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 function entrySource(siteComponents: string | undefined): string {
   return [
-    `import { defaultRegistry, renderPage, renderNotFound, renderBatch } from '@canopy/site';`,
+    `import { createHash } from 'node:crypto';`,
+    `import { defaultRegistry, renderPage, renderNotFound, renderBatch, sampleBatch } from '@canopy/site';`,
     siteComponents ? `import * as own from ${JSON.stringify(siteComponents)};` : 'const own = {};',
     'const registry = defaultRegistry();',
     `const register = own.default ?? own.register;`,
@@ -66,8 +68,11 @@ function entrySource(siteComponents: string | undefined): string {
     '  shared.set(key, value);',
     '  return value;',
     '}',
+    // Pages are named where they are rendered, as the store names them (PAGE_HASH).
+    `const digest = (bytes) => createHash(${JSON.stringify(PAGE_HASH.algorithm)}).update(bytes).digest('hex').slice(0, ${PAGE_HASH.hexDigits});`,
     'export default function (task) {',
-    '  if (task.pages) return renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry);',
+    '  if (task.warm) { const sample = sampleBatch(task.warm); renderBatch(sample.context, sample.pages, registry); return []; }',
+    '  if (task.pages) return renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry, digest);',
     '  return render(task.jobs.map((job) => job.menu === undefined ? job',
     '    : { notFound: job.notFound, model: { ...job.model, menu: sharedOf(job.menu, task.menus[job.menu]) } }));',
     '}',
@@ -76,6 +81,8 @@ function entrySource(siteComponents: string | undefined): string {
 
 /** Pages per task given to a worker. */
 const BATCH = 50;
+/** Made-up pages each render thread builds as it starts. */
+const WARM_PAGES = 300;
 
 export class Renderer {
   private pool: Piscina | undefined;
@@ -150,9 +157,10 @@ export class Renderer {
   }
 
   /**
-   * Starts every render thread and waits until each has loaded the renderer (or 10 s), so the
-   * next build renders on all of them from its first page. A server that publishes does this as
-   * it starts; the threads then stay.
+   * Starts every render thread and waits until each has loaded the renderer (or 10 s), then has
+   * each build a few hundred made-up pages, so the next build renders on all of them from its
+   * first page with code already compiled. A server that publishes does this as it starts; the
+   * threads then stay.
    */
   async warm(): Promise<void> {
     const pool = await this.workers(this.threadCount);
@@ -178,6 +186,9 @@ export class Renderer {
       pool.on('workerCreate', check);
       check();
     });
+    await Promise.all(
+      Array.from({ length: this.threadCount }, () => pool.run({ warm: WARM_PAGES })),
+    );
   }
 
   /** Renders many page models on the worker pool, in batches; results in the order given. */

@@ -45,8 +45,11 @@ export interface Manifest {
   not_found: ManifestPage;
 }
 
+/** How a page's bytes are named: the first 40 hex digits of their SHA-256. */
+export const PAGE_HASH = { algorithm: 'sha256', hexDigits: 40 } as const;
+
 export const contentHash = (html: string | Uint8Array) =>
-  createHash('sha256').update(html).digest('hex').slice(0, 40);
+  createHash(PAGE_HASH.algorithm).update(html).digest('hex').slice(0, PAGE_HASH.hexDigits);
 
 export class TargetStore {
   constructor(
@@ -122,14 +125,14 @@ export class PackWriter {
       if (page.pack !== undefined) this.stored.set(page.hash, page);
   }
 
-  /** Where each page is stored, in the order given. */
-  async write(pages: (string | Uint8Array)[]): Promise<PageLocation[]> {
+  /** Where each page is stored, in the order given (`hash`, when given, is `contentHash(html)`). */
+  async write(pages: { html: string | Uint8Array; hash?: string }[]): Promise<PageLocation[]> {
     const name = `${this.buildId}-${++this.packs}`;
     const fresh: Uint8Array[] = [];
     let offset = 0;
     const locations = pages.map((page) => {
-      const bytes = typeof page === 'string' ? Buffer.from(page) : page;
-      const hash = contentHash(bytes);
+      const bytes = typeof page.html === 'string' ? Buffer.from(page.html) : page.html;
+      const hash = page.hash ?? contentHash(bytes);
       const known = this.stored.get(hash);
       if (known) return { hash, pack: known.pack, start: known.start, length: known.length };
       const location = { hash, pack: name, start: offset, length: bytes.byteLength };
