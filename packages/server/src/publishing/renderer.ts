@@ -81,6 +81,8 @@ function entrySource(siteComponents: string | undefined): string {
 
 /** Pages per task given to a worker. */
 const BATCH = 50;
+/** Batches handed to a render thread ahead of the one it is rendering. */
+const QUEUED_PER_THREAD = 4;
 /** Made-up pages each render thread builds as it starts. */
 const WARM_PAGES = 300;
 
@@ -152,6 +154,9 @@ export class Renderer {
       minThreads,
       maxThreads: this.threadCount,
       idleTimeout: 30_000,
+      // Tasks wait in each thread's queue, so a thread goes on to its next batch while this
+      // thread is busy (reading the next pages' rows) instead of waiting to be handed one.
+      concurrentTasksPerWorker: QUEUED_PER_THREAD,
     });
     return this.pool;
   }
