@@ -26,7 +26,7 @@ export interface BuildRequest {
   releaseId?: string | null;
 }
 
-/** Pages per chunk of the build's pipeline, and chunks rendering or storing at once. */
+/** Pages per chunk of the build's pipeline (and per pack), and chunks rendering at once. */
 const CHUNK = 400;
 const IN_FLIGHT = 4;
 
@@ -189,20 +189,22 @@ export class BuildService {
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
 
     // A pipeline: pages' rows are read in chunks on this thread while the workers assemble and
-    // render the chunks before and the pages rendered are stored, a few chunks in flight at once.
+    // render the chunks before, a few chunks rendering at once; each chunk rendered is stored as
+    // one pack while the next are read and rendered.
     const context = snapshot.context(base, css);
     const writer = new PackWriter(store, build.build_id, previous);
     let rendered = 0;
     let reported = Date.now();
     const jobs: Promise<void>[] = [];
-    const inFlight = new Set<Promise<void>>();
+    const rendering = new Set<Promise<unknown>>();
     let failure: unknown;
     for (let i = 0; i < toRender.length && failure === undefined; i += CHUNK) {
       const sources = await snapshot.sources(toRender.slice(i, i + CHUNK));
-      const job = this.renderer.renderPages(context, sources).then(async (batches) => {
+      const batches = this.renderer.renderPages(context, sources);
+      const job = batches.then(async (done) => {
         const html: { html: Uint8Array; hash?: string }[] = [];
         const deps: Dependencies[] = [];
-        for (const batch of batches) {
+        for (const batch of done) {
           let start = 0;
           batch.ends.forEach((end, k) => {
             html.push({ html: batch.html.subarray(start, end), hash: batch.hashes?.[k] });
@@ -220,15 +222,15 @@ export class BuildService {
         void this.update(build.build_id, { pages_done: carried + rendered }).catch(() => undefined);
       });
       jobs.push(job);
-      inFlight.add(job);
-      job.then(
-        () => inFlight.delete(job),
-        (error: unknown) => {
-          inFlight.delete(job);
-          failure ??= error;
-        },
+      job.catch((error: unknown) => {
+        failure ??= error;
+      });
+      const settled: Promise<unknown> = batches.then(
+        () => rendering.delete(settled),
+        () => rendering.delete(settled),
       );
-      if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight).catch(() => undefined);
+      rendering.add(settled);
+      if (rendering.size >= IN_FLIGHT) await Promise.race(rendering);
     }
     await Promise.all(jobs);
     let notFound =

@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -43,6 +44,9 @@ interface RenderModule {
   describe(): string;
 }
 
+/** Piscina's entry, from wherever the bundled render module runs. */
+const PISCINA = createRequire(import.meta.url).resolve('piscina');
+
 // '@canopy/site' resolves from here (the sources or the bundled server) up to the workspace's node_modules.
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -58,6 +62,8 @@ function entrySource(siteComponents: string | undefined): string {
     'export function render(jobs) {',
     '  return jobs.map((job) => job.notFound ? renderNotFound(job.model, registry) : renderPage(job.model, registry));',
     '}',
+    // The worker's own piscina (not a bundled copy), which hands over what `move` marks.
+    `const pool = __canopyRequire(import.meta.url)(${JSON.stringify(PISCINA)});`,
     // The last few shared menus and build contexts, parsed once per worker.
     'const shared = new Map();',
     'function sharedOf(key, json) {',
@@ -72,7 +78,11 @@ function entrySource(siteComponents: string | undefined): string {
     `const digest = (bytes) => createHash(${JSON.stringify(PAGE_HASH.algorithm)}).update(bytes).digest('hex').slice(0, ${PAGE_HASH.hexDigits});`,
     'export default function (task) {',
     '  if (task.warm) { const sample = sampleBatch(task.warm); renderBatch(sample.context, sample.pages, registry); return []; }',
-    '  if (task.pages) return renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry, digest);',
+    '  if (task.pages) {',
+    '    const batch = renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry, digest);',
+    // The HTML's buffer is handed over, not copied (piscina's move).
+    '    return pool.move({ [pool.transferableSymbol]: [batch.html.buffer], [pool.valueSymbol]: batch });',
+    '  }',
     '  return render(task.jobs.map((job) => job.menu === undefined ? job',
     '    : { notFound: job.notFound, model: { ...job.model, menu: sharedOf(job.menu, task.menus[job.menu]) } }));',
     '}',

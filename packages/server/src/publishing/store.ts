@@ -15,6 +15,7 @@
  *   sites/<site>/<mode>/objects/<hash>.html   (one page per object: manifests made before packs)
  */
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { SiteMode } from '@canopy/site';
 import type { Storage } from '../storage/index';
@@ -66,11 +67,29 @@ export class TargetStore {
     return `${this.prefix}/packs/${name}.html`;
   }
 
-  /** Stores pages end to end as one pack; their bytes are then read by range. */
+  /** Stores pages end to end as one pack (streamed, not joined first); read by range. */
   async putPack(name: string, pages: Uint8Array[]): Promise<void> {
-    await this.storage.put(this.packKey(name), Buffer.concat(pages), {
-      contentType: 'text/html; charset=utf-8',
-    });
+    // Pages side by side in one buffer (a render thread's batch) go out as one piece.
+    const pieces: Buffer[] = [];
+    let run: Uint8Array | undefined;
+    for (const page of pages) {
+      if (
+        run &&
+        run.buffer === page.buffer &&
+        run.byteOffset + run.byteLength === page.byteOffset
+      ) {
+        run = new Uint8Array(run.buffer, run.byteOffset, run.byteLength + page.byteLength);
+        continue;
+      }
+      if (run) pieces.push(Buffer.from(run.buffer, run.byteOffset, run.byteLength));
+      run = page;
+    }
+    if (run) pieces.push(Buffer.from(run.buffer, run.byteOffset, run.byteLength));
+    await this.storage.put(
+      this.packKey(name),
+      pieces.length === 1 ? pieces[0]! : Readable.from(pieces),
+      { contentType: 'text/html; charset=utf-8' },
+    );
   }
 
   async putManifest(manifest: Manifest): Promise<void> {
