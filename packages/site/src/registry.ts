@@ -45,6 +45,11 @@ export class Registry {
   }
 
   /** What is registered, so a build can tell when the components changed. */
+  /** The widget layouts that have a component, in the order registered. */
+  widgetLayouts(): string[] {
+    return [...this.widgets.keys()];
+  }
+
   describe(): string {
     return [
       ...[...this.pages.keys()].map((k) => `page:${k}`),

@@ -95,6 +95,13 @@ describe('site renderer', () => {
     expect(first).toContain('Sample Ltd');
     expect(first).not.toContain('cn-placeholder');
     expect(batch.deps[0]).toMatchObject({ menu: 'sample', 'content:sample-page-0': 'sample' });
+    // Given a registry's layouts, its own widgets take their turns.
+    const registry = defaultRegistry().widget('own', ({ widget }) =>
+      createElement('aside', { className: 'own' }, widget.fields['Heading']?.value),
+    );
+    const own = sampleBatch(1, registry.widgetLayouts());
+    const html = new TextDecoder().decode(renderBatch(own.context, own.pages, registry).html);
+    expect(html).toContain('<aside class="own">Heading 0.');
   });
 
   it('shows a placeholder for an unknown layout on preview and nothing on delivery', () => {

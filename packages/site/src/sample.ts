@@ -6,19 +6,30 @@
 import type { BuildContext, PageSource } from './assemble';
 import type { MenuEntry } from './model';
 
-const WIDGETS = [
-  ['hero-banner', 'Hero Banner', ['Heading', 'Text', 'Image']],
-  ['rich-text-block', 'Rich Text Block', ['Body']],
-  ['quote', 'Quote', ['Quote', 'Author']],
-  ['call-to-action', 'Call To Action', ['Heading', 'Link Text', 'Link']],
-  ['image-with-caption', 'Image With Caption', ['Image', 'Caption']],
-  ['card', 'Card', ['Heading', 'Text', 'Image']],
-] as const;
+/** The default theme's widgets' fields; a site's own widgets get the usual few. */
+const FIELDS: Record<string, string[]> = {
+  'hero-banner': ['Heading', 'Text', 'Image'],
+  'rich-text-block': ['Body'],
+  quote: ['Quote', 'Author'],
+  'call-to-action': ['Heading', 'Link Text', 'Link'],
+  'image-with-caption': ['Image', 'Caption'],
+  card: ['Heading', 'Text', 'Image'],
+};
+const USUAL_FIELDS = ['Heading', 'Text', 'Link', 'Caption', 'Image'];
 
 const id = (kind: string, n: number) => `sample-${kind}-${n}`;
 
-/** `count` pages of a made-up site, each with a menu, a footer, fields and ten widgets. */
-export function sampleBatch(count: number): { context: BuildContext; pages: PageSource[] } {
+/**
+ * `count` pages of a made-up site, each with a menu, a footer, fields and ten widgets taking
+ * turns among `layouts` (the default theme's, unless a registry's are given).
+ */
+export function sampleBatch(
+  count: number,
+  layouts: string[] = Object.keys(FIELDS),
+): { context: BuildContext; pages: PageSource[] } {
+  const widgets = layouts.map(
+    (layout) => [layout, layout, FIELDS[layout] ?? USUAL_FIELDS] as const,
+  );
   const menu: MenuEntry[] = Array.from({ length: 6 }, (_, i) => ({
     name: `Section ${i}`,
     url: `/section-${i}`,
@@ -37,7 +48,7 @@ export function sampleBatch(count: number): { context: BuildContext; pages: Page
     [id('field', 2)]: { name: 'Body', type: 'Rich Text' },
     [id('field', 3)]: { name: 'Main Zone', type: 'Dynamic Zone' },
   };
-  WIDGETS.forEach(([layout, name, names], w) => {
+  widgets.forEach(([layout, name, names], w) => {
     templates[id('widget', w)] = { name, layout, stamp: 'sample' };
     names.forEach((field, f) => {
       const type =
@@ -64,10 +75,10 @@ export function sampleBatch(count: number): { context: BuildContext; pages: Page
     const blocks: [string, string, string, number][] = [];
     const blockFields: [string, string, string][] = [];
     for (let b = 0; b < 10; b++) {
-      const w = b % WIDGETS.length;
+      const w = b % widgets.length;
       const blockId = id(`block-${n}`, b);
       blocks.push([blockId, id('region', n), id('widget', w), b + 1]);
-      WIDGETS[w]![2].forEach((field, f) => {
+      widgets[w]![2].forEach((field, f) => {
         const value =
           field === 'Image'
             ? `/media-library/sample/${b}.jpg`

@@ -77,7 +77,7 @@ function entrySource(siteComponents: string | undefined): string {
     // Pages are named where they are rendered, as the store names them (PAGE_HASH).
     `const digest = (bytes) => createHash(${JSON.stringify(PAGE_HASH.algorithm)}).update(bytes).digest('hex').slice(0, ${PAGE_HASH.hexDigits});`,
     'export default function (task) {',
-    '  if (task.warm) { const sample = sampleBatch(task.warm); renderBatch(sample.context, sample.pages, registry); return []; }',
+    '  if (task.warm) { const sample = sampleBatch(task.warm, registry.widgetLayouts()); renderBatch(sample.context, sample.pages, registry); return []; }',
     '  if (task.pages) {',
     '    const batch = renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry, digest);',
     // The HTML's buffer is handed over, not copied (piscina's move).
