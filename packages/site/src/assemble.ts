@@ -54,7 +54,7 @@ export interface BuildContext extends SiteData {
  * fields [field_id, template_block_id, field_value, content_ref],
  * regions [region_id, field_id, region_value],
  * blocks [block_id, region_id, template_id, content_block_order],
- * blockFields [block_id, template_block_id, field_value].
+ * blockFields [block_id, template_block_id, field_value], in any order.
  */
 export interface VersionRows {
   fields: string;
@@ -211,12 +211,16 @@ export function assemblePage(
     const [name, field] = valueOf(templateBlockId, value, contentRef);
     model.fields[name] = field;
   }
+  // Block fields come in no particular order: each block's are put in order of their template
+  // field's id, so the same rows always make the same model.
   const fieldsOfBlock = new Map<string, BlockFieldRow[]>();
   for (const row of blockFields) {
     let list = fieldsOfBlock.get(row[0]);
     if (!list) fieldsOfBlock.set(row[0], (list = []));
     list.push(row);
   }
+  for (const list of fieldsOfBlock.values())
+    if (list.length > 1) list.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   const blockById = new Map(blocks.map((b) => [b[0], b]));
   const widget = (blockId: string, children: WidgetModel[] = []): WidgetModel | null => {
     const block = blockById.get(blockId);

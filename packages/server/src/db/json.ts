@@ -21,7 +21,7 @@ export function jsonObject(db: Db, entries: [string, Expression<unknown>][]): Ra
 export function jsonRows(
   db: Db,
   values: Expression<unknown>[],
-  orderBy: Expression<unknown>,
+  orderBy: Expression<unknown> | null,
 ): RawBuilder<string> {
-  return dialectOf(db).jsonRows(sql.join(values), sql`${orderBy}`);
+  return dialectOf(db).jsonRows(sql.join(values), orderBy === null ? null : sql`${orderBy}`);
 }

@@ -363,7 +363,7 @@ async function readFooter(
 }
 
 /** Where each part of `VersionRows` comes from: its table, its columns in order, its order. */
-const VERSION_TABLES: Record<keyof VersionRows, [string, string[], string]> = {
+const VERSION_TABLES: Record<keyof VersionRows, [string, string[], string | null]> = {
   fields: [
     'content_fields',
     ['field_id', 'template_block_id', 'field_value', 'content_ref'],
@@ -375,7 +375,9 @@ const VERSION_TABLES: Record<keyof VersionRows, [string, string[], string]> = {
     ['block_id', 'region_id', 'template_id', 'content_block_order'],
     'block_id',
   ],
-  blockFields: ['block_fields', ['block_id', 'template_block_id', 'field_value'], 'field_id'],
+  // Put in order where pages are assembled, on the render threads: sorting a 10,000-page site's
+  // 400,000 block fields here took a fifth of this thread's reading.
+  blockFields: ['block_fields', ['block_id', 'template_block_id', 'field_value'], null],
 };
 
 /** Page versions read per query. */
@@ -395,11 +397,11 @@ async function readVersionRows(
   const versions = [...new Set(keys.map((k) => k.version))];
   const wanted = new Set(keys.map((k) => `${k.content_id}#${k.version}`));
   // One table's rows of the version `v`, as JSON text.
-  const rowsOf = (table: string, columns: string[], orderBy: string) =>
+  const rowsOf = (table: string, columns: string[], orderBy: string | null) =>
     sql<string>`(select ${jsonRows(
       db,
       columns.map((column) => sql.ref(`x.${column}`)),
-      sql.ref(`x.${orderBy}`),
+      orderBy === null ? null : sql.ref(`x.${orderBy}`),
     )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
   const found = await db
     .selectFrom('content_versions as v')

@@ -9,7 +9,8 @@ export function jsonObject(keysAndValues: RawBuilder<unknown>): RawBuilder<strin
 /** An aggregate: the group's rows as an array of arrays ('[]' for none), in the order given. */
 export function jsonRows(
   values: RawBuilder<unknown>,
-  orderBy: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown> | null,
 ): RawBuilder<string> {
-  return sql<string>`coalesce(json_agg(json_build_array(${values}) order by ${orderBy}), '[]'::json)::text`;
+  const order = orderBy === null ? sql`` : sql` order by ${orderBy}`;
+  return sql<string>`coalesce(json_agg(json_build_array(${values})${order}), '[]'::json)::text`;
 }
