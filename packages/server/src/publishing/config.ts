@@ -35,6 +35,8 @@ export interface PublishingConfig {
   schedulerIntervalMs: number;
   /** Render threads; defaults to the number of cores. */
   renderThreads: number | undefined;
+  /** Start the render threads (and compile their code) when the server starts. */
+  warmRenderThreads: boolean;
   /** Build the delivery target of every site that has none when the server starts. */
   buildOnStart: boolean;
 }
@@ -76,6 +78,7 @@ export function loadPublishingConfig(env: NodeJS.ProcessEnv = process.env): Publ
     schedulerIntervalMs: Math.max(1, interval) * 1000,
     renderThreads: env.CANOPY_RENDER_THREADS ? Number(env.CANOPY_RENDER_THREADS) : undefined,
     buildOnStart: env.CANOPY_BUILD_ON_START !== 'false',
+    warmRenderThreads: env.CANOPY_RENDER_WARM !== 'false',
   };
 }
 

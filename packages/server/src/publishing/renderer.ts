@@ -64,13 +64,14 @@ function entrySource(siteComponents: string | undefined): string {
     '}',
     // The worker's own piscina (not a bundled copy), which hands over what `move` marks.
     `const pool = __canopyRequire(import.meta.url)(${JSON.stringify(PISCINA)});`,
-    // The last few shared menus and build contexts, parsed once per worker.
+    // The last two shared menus or build contexts (a large site's are large), parsed once per
+    // worker.
     'const shared = new Map();',
     'function sharedOf(key, json) {',
     '  let value = shared.get(key);',
     '  if (value) return value;',
     "  value = JSON.parse(Buffer.from(json).toString('utf8'));",
-    '  if (shared.size >= 4) shared.delete(shared.keys().next().value);',
+    '  if (shared.size >= 2) shared.delete(shared.keys().next().value);',
     '  shared.set(key, value);',
     '  return value;',
     '}',
@@ -99,6 +100,7 @@ const WARM_PAGES = 300;
 export class Renderer {
   private pool: Piscina | undefined;
   private readonly contexts = new WeakMap<BuildContext, BuildTask['context']>();
+  private closed = false;
   private module: Promise<{ file: string; version: string; local: RenderModule }> | undefined;
 
   constructor(
@@ -152,6 +154,11 @@ export class Renderer {
     return (await this.load()).local.render([job])[0]!;
   }
 
+  /** Render threads running now. */
+  get running(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
   private get threadCount(): number {
     return this.threads ?? Math.max(1, availableParallelism());
   }
@@ -159,6 +166,8 @@ export class Renderer {
   /** The worker pool: one thread at first, more as work queues up (all of them once warmed). */
   private async workers(minThreads = 1): Promise<Piscina> {
     const { file } = await this.load();
+    // Closed while the renderer was being bundled: no thread may start after its files are gone.
+    if (this.closed) throw new Error('The renderer was closed');
     this.pool ??= new Piscina({
       filename: file,
       minThreads,
@@ -178,6 +187,7 @@ export class Renderer {
    * threads then stay.
    */
   async warm(): Promise<void> {
+    if (this.closed) return;
     const pool = await this.workers(this.threadCount);
     // A pool made earlier with fewer threads grows while tasks wait.
     if (pool.threads.length < this.threadCount) {
@@ -239,6 +249,7 @@ export class Renderer {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.pool?.destroy();
     this.pool = undefined;
   }

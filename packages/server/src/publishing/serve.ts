@@ -103,11 +103,12 @@ export const sitePlugin = fp(
       stopScheduler = startScheduler(db, builds, publishing.schedulerIntervalMs, (error) =>
         app.log.error({ err: error }, 'scheduled publishing failed'),
       );
+      // The render threads are made ready as the server starts: a publish renders at once.
+      if (publishing.warmRenderThreads)
+        void builds.renderer
+          .warm()
+          .catch((error: unknown) => app.log.error({ err: error }, 'render threads did not start'));
       if (!publishing.buildOnStart) return;
-      // A server that publishes keeps its render threads ready: a publish renders at once.
-      void builds.renderer
-        .warm()
-        .catch((error: unknown) => app.log.error({ err: error }, 'render threads did not start'));
       for (const { site_id } of await db.selectFrom('sites').select('site_id').execute()) {
         if (!(await builds.store(site_id, 'delivery').currentBuildId())) {
           await builds.enqueue({

@@ -22,6 +22,7 @@ export async function startDemo(
     publishing: {
       ...loadPublishingConfig({}),
       buildOnStart: false,
+      warmRenderThreads: false,
       renderThreads: 1,
       ...publishing,
     },
