@@ -1,9 +1,10 @@
 /**
  * What a target shows, read from the database once per build: every content item of a site with
  * the version the target shows (published and live, or latest publishable), the menu, the footer
- * fragment and the templates; then page models for the pages a build renders, each with the list
- * of what it read (its dependencies and their stamps), so the next build re-renders exactly the
- * pages whose inputs changed.
+ * fragment and the templates; then the stored rows of the pages a build renders, from which
+ * `assemblePage` (in @canopy/site, on the render threads for builds) makes each page's model with
+ * the list of what it read (its dependencies and their stamps), so the next build re-renders
+ * exactly the pages whose inputs changed.
  */
 import { createHash } from 'node:crypto';
 import {
