@@ -4,7 +4,7 @@
  * React loop on one thread from models already in memory (the floor) and built by Eleventy from
  * the same models, the time from Publish of one changed page to its new HTML being served, and
  * a full rebuild after a menu rename. The server's render threads are started (and have built a
- * few hundred made-up pages) before the clock starts, as a server that publishes does at start.
+ * few hundred made-up pages) before the clock starts, as the server does when it starts.
  * Runs in this process on the bench database.
  */
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,7 @@ export async function benchBuilds(): Promise<Row[]> {
     });
     await app.ready();
     try {
-      // The renderer bundled and its threads started, as a server that publishes does at start,
+      // The renderer bundled and its threads started, as the server does when it starts,
       // so the build figure is the build.
       await app.publishing.renderer.version();
       await app.publishing.renderer.warm();
