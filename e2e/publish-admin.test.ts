@@ -29,6 +29,15 @@ describe('publishing from the admin', () => {
     await page.getByRole('menuitem', { name: item }).click();
   };
   const heading = (target: Page) => target.getByRole('heading', { level: 1 }).textContent();
+  /** Presses `key` until the focused element's text is `text` (a few times at most). */
+  const pressUntilFocused = async (key: string, text: string) => {
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(key);
+      const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      if (focused === text) return;
+    }
+    throw new Error(`${key} never reached "${text}"`);
+  };
 
   beforeAll(async () => {
     buildAdmin();
@@ -185,7 +194,11 @@ describe('publishing from the admin', () => {
     });
     await api('PUT', `/api/contents/${news}`, { version: draft.version, status_id: 'staged' });
 
-    await publishMenu('Scheduled changes');
+    // From the keyboard alone: Enter opens the Publish menu, the arrows reach the item.
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await pressUntilFocused('ArrowDown', 'Scheduled changes');
+    await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     const drawer = page.getByRole('dialog', { name: 'Scheduled changes' });
     const table = drawer.getByRole('table', { name: 'Scheduled changes of Canopy Demo' });
@@ -201,7 +214,9 @@ describe('publishing from the admin', () => {
     await shot('scheduled-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    await rows.first().getByRole('link', { name: 'News' }).click();
+    // Tab reaches the first item's link; Enter opens the item.
+    await pressUntilFocused('Tab', 'News');
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${server.base}/admin/content/${news}`);
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'News', level: 2 }).waitFor();

@@ -22,10 +22,20 @@ const COLOURS: Record<ToastKind, string> = {
   Failure: 'orange',
 };
 
+/** The toasts' column, in pixels from the left edge (Mantine's default is 440 wide). */
+const TOAST_WIDTH = 360;
+
+/**
+ * The width of a side panel opened from the right: 780 px, less on narrow screens, so that the
+ * toasts' corner stays clear (at 1024 px the panel starts where the toasts end).
+ */
+export const SIDE_PANEL_SIZE = `min(780px, calc(100vw - ${TOAST_WIDTH + 40}px))`;
+
 export function ToastHost() {
   return (
     <Notifications
       position="bottom-left"
+      containerWidth={TOAST_WIDTH}
       limit={TOAST_MAX_VISIBLE}
       autoClose={TOAST_HIDE_AFTER_MS}
       zIndex={1000}

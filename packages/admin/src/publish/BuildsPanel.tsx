@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Drawer, Progress, SegmentedControl, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { SIDE_PANEL_SIZE } from '@canopy/ui';
 import { formatUpdated } from '../screens/ItemView';
 import { MODE_LABELS, buildsQuery, type PublishMode } from './api';
 import { STATUS_COLOURS, formatDuration } from './BuildProgress';
@@ -22,7 +23,13 @@ export function BuildsPanel({ siteId, siteName, onClose }: SitePanelProps) {
   const [mode, setMode] = useState<PublishMode>('delivery');
   const rows = (builds.data ?? []).filter((build) => build.mode === mode);
   return (
-    <Drawer opened onClose={onClose} position="right" size="xl" title={`Builds of ${siteName}`}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size={SIDE_PANEL_SIZE}
+      title={`Builds of ${siteName}`}
+    >
       <SegmentedControl
         mb="md"
         aria-label="Target"

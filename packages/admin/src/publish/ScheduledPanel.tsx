@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Drawer, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { SIDE_PANEL_SIZE } from '@canopy/ui';
 import { formatUpdated } from '../screens/ItemView';
 import { itemRoute } from '../tree/forest';
 import { scheduledQuery, type ScheduledChange } from './api';
@@ -28,7 +29,13 @@ export function ScheduledPanel({ siteId, siteName, onClose }: SitePanelProps) {
   const scheduled = useQuery(scheduledQuery(siteId));
   const rows = scheduled.data ?? [];
   return (
-    <Drawer opened onClose={onClose} position="right" size="xl" title={SCHEDULED_LABEL}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size={SIDE_PANEL_SIZE}
+      title={SCHEDULED_LABEL}
+    >
       <Text size="sm" c="dimmed" mb="md">
         Publish and unpublish dates still to come on {siteName}, soonest first. The delivery site is
         rebuilt as each one passes; a staged version goes live only once it is published to
