@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import {
+  assemblePage,
   defaultRegistry,
   renderBatch,
   renderPage,
@@ -102,6 +103,16 @@ describe('site renderer', () => {
     const own = sampleBatch(1, registry.widgetLayouts());
     const html = new TextDecoder().decode(renderBatch(own.context, own.pages, registry).html);
     expect(html).toContain('<aside class="own">Heading 0.');
+  });
+
+  it('makes the same model from the same rows in any order (block fields come unsorted)', () => {
+    const { context, pages } = sampleBatch(1);
+    const page = pages[0]!;
+    const reversed = JSON.stringify((JSON.parse(page.rows!.blockFields) as unknown[]).reverse());
+    const again = { ...page, rows: { ...page.rows!, blockFields: reversed } };
+    expect(JSON.stringify(assemblePage(context, again).model)).toBe(
+      JSON.stringify(assemblePage(context, page).model),
+    );
   });
 
   it('shows a placeholder for an unknown layout on preview and nothing on delivery', () => {
