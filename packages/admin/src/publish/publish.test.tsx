@@ -10,9 +10,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CanopyClient } from '@canopy/client';
+import type * as CanopyUi from '@canopy/ui';
 
 const { notify } = vi.hoisted(() => ({ notify: vi.fn() }));
-vi.mock('@canopy/ui', () => ({
+vi.mock('@canopy/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof CanopyUi>()),
   notify,
   useSession: () => ({ getToken: () => 'token-1' }),
 }));
