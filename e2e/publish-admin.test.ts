@@ -29,14 +29,36 @@ describe('publishing from the admin', () => {
     await page.getByRole('menuitem', { name: item }).click();
   };
   const heading = (target: Page) => target.getByRole('heading', { level: 1 }).textContent();
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
   /** Presses `key` until the focused element's text is `text` (a few times at most). */
   const pressUntilFocused = async (key: string, text: string) => {
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press(key);
-      const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
-      if (focused === text) return;
+      if ((await focusedText()) === text) return;
     }
     throw new Error(`${key} never reached "${text}"`);
+  };
+  /** The staged draft of /news with coming dates; made once, so a retried test finds it. */
+  let scheduled: { news: string; version: number; goesLive: Date; comesDown: Date } | undefined;
+
+  const scheduleNews = async () => {
+    const news = await pageId(api, '/news');
+    const latest = (await api('GET', `/api/contents/${news}`)) as { version: number };
+    const draft = await api('POST', '/api/contents/draftfromversion', {
+      content_id: news,
+      version: latest.version,
+    });
+    const goesLive = new Date(Date.now() + 3 * 86_400_000);
+    goesLive.setUTCHours(9, 30, 0, 0);
+    const comesDown = new Date(goesLive.getTime() + 7 * 86_400_000);
+    await api('PUT', `/api/contents/${news}`, {
+      version: draft.version,
+      updated_date: draft.updated_date,
+      publish_date: goesLive.toISOString(),
+      unpublish_date: comesDown.toISOString(),
+    });
+    await api('PUT', `/api/contents/${news}`, { version: draft.version, status_id: 'staged' });
+    return { news, version: draft.version as number, goesLive, comesDown };
   };
 
   beforeAll(async () => {
@@ -173,30 +195,18 @@ describe('publishing from the admin', () => {
       .getByRole('dialog', { name: 'Builds of Canopy Demo' })
       .waitFor({ state: 'detached' });
     // Escape gives the focus back to the Publish button, where the keyboard user started.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
-      .toBe('Publish');
+    await expect.poll(focusedText).toBe('Publish');
     // A new draft of /news saved to go live in three days and come down a week later, staged.
-    const news = await pageId(api, '/news');
-    const latest = (await api('GET', `/api/contents/${news}`)) as { version: number };
-    const draft = await api('POST', '/api/contents/draftfromversion', {
-      content_id: news,
-      version: latest.version,
-    });
-    const goesLive = new Date(Date.now() + 3 * 86_400_000);
-    goesLive.setUTCHours(9, 30, 0, 0);
-    const comesDown = new Date(goesLive.getTime() + 7 * 86_400_000);
-    await api('PUT', `/api/contents/${news}`, {
-      version: draft.version,
-      updated_date: draft.updated_date,
-      publish_date: goesLive.toISOString(),
-      unpublish_date: comesDown.toISOString(),
-    });
-    await api('PUT', `/api/contents/${news}`, { version: draft.version, status_id: 'staged' });
+    scheduled ??= await scheduleNews();
+    const { news, version: draftVersion, goesLive, comesDown } = scheduled;
 
     // From the keyboard alone: Enter opens the Publish menu, the arrows reach the item.
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
+    // The menu takes the focus once it has opened; arrows pressed before that go nowhere.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="menu"]')))
+      .toBe(true);
     await pressUntilFocused('ArrowDown', 'Scheduled changes');
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor({ state: 'detached' });
@@ -206,7 +216,7 @@ describe('publishing from the admin', () => {
     await rows.first().waitFor();
     const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
     const cells = async (n: number) => rows.nth(n).getByRole('cell').allTextContents();
-    const version = `v${draft.version} staged`;
+    const version = `v${draftVersion} staged`;
     expect(await cells(0)).toEqual(['News/news', version, 'Goes live', when.format(goesLive)]);
     expect(await cells(1)).toEqual(['News/news', version, 'Comes down', when.format(comesDown)]);
     await shot('scheduled');
