@@ -50,18 +50,19 @@ export interface BuildContext extends SiteData {
 }
 
 /**
- * One content version as stored, each table's rows a JSON array of arrays:
+ * One content version as stored: one JSON array of its four tables' rows, each an array of
+ * arrays (`StoredRows`), as text or as its UTF-8 bytes (which cross to a render thread without a
+ * copy).
+ */
+export type VersionRows = string | Uint8Array;
+
+/**
  * fields [field_id, template_block_id, field_value, content_ref],
  * regions [region_id, field_id, region_value],
  * blocks [block_id, region_id, template_id, content_block_order],
- * blockFields [block_id, template_block_id, field_value], in any order.
+ * blockFields [block_id, template_block_id, field_value], each in any order.
  */
-export interface VersionRows {
-  fields: string;
-  regions: string;
-  blocks: string;
-  blockFields: string;
-}
+export type StoredRows = [FieldRow[], RegionRow[], BlockRow[], BlockFieldRow[]];
 
 /** A page to assemble: its address, its item and version, and its rows. */
 export interface PageSource {
@@ -105,6 +106,8 @@ function lookups(data: SiteData): Lookups {
   }
   return found;
 }
+
+const utf8 = new TextDecoder();
 
 type FieldRow = [string, string, string | null, string | null];
 type RegionRow = [string, string, string | null];
@@ -202,10 +205,9 @@ export function assemblePage(
     return [info?.name ?? templateBlockId, field];
   };
 
-  const fields = JSON.parse(page.rows.fields) as FieldRow[];
-  const regions = JSON.parse(page.rows.regions) as RegionRow[];
-  const blocks = JSON.parse(page.rows.blocks) as BlockRow[];
-  const blockFields = JSON.parse(page.rows.blockFields) as BlockFieldRow[];
+  const [fields, regions, blocks, blockFields] = JSON.parse(
+    typeof page.rows === 'string' ? page.rows : utf8.decode(page.rows),
+  ) as StoredRows;
 
   for (const [, templateBlockId, value, contentRef] of fields) {
     const [name, field] = valueOf(templateBlockId, value, contentRef);

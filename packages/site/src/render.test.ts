@@ -8,6 +8,7 @@ import {
   sampleBatch,
   sanitizeRichText,
   type PageModel,
+  type StoredRows,
 } from './index';
 
 function page(overrides: Partial<PageModel> = {}): PageModel {
@@ -108,11 +109,24 @@ describe('site renderer', () => {
   it('makes the same model from the same rows in any order (block fields come unsorted)', () => {
     const { context, pages } = sampleBatch(1);
     const page = pages[0]!;
-    const reversed = JSON.stringify((JSON.parse(page.rows!.blockFields) as unknown[]).reverse());
-    const again = { ...page, rows: { ...page.rows!, blockFields: reversed } };
+    const [fields, regions, blocks, blockFields] = JSON.parse(page.rows as string) as StoredRows;
+    const reversed: StoredRows = [fields, regions, blocks, [...blockFields].reverse()];
+    const again = { ...page, rows: JSON.stringify(reversed) };
     expect(JSON.stringify(assemblePage(context, again).model)).toBe(
       JSON.stringify(assemblePage(context, page).model),
     );
+  });
+
+  it('makes the same model from rows given as text or as UTF-8 bytes', () => {
+    const { context, pages } = sampleBatch(1);
+    const page = {
+      ...pages[0]!,
+      rows: (pages[0]!.rows as string).replace('Sample', 'Ça marche ✓'),
+    };
+    const bytes = { ...page, rows: new TextEncoder().encode(page.rows) };
+    const model = assemblePage(context, bytes).model;
+    expect(model.fields['Title']?.value).toBe('Ça marche ✓ page 0');
+    expect(JSON.stringify(model)).toBe(JSON.stringify(assemblePage(context, page).model));
   });
 
   it('shows a placeholder for an unknown layout on preview and nothing on delivery', () => {

@@ -3,7 +3,7 @@
  * and renders when it starts, so the code of a build (assembly, components, React's renderer,
  * encoding) is compiled before the first publish instead of during it.
  */
-import type { BuildContext, PageSource } from './assemble';
+import type { BuildContext, PageSource, StoredRows } from './assemble';
 import type { MenuEntry } from './model';
 
 /** The default theme's widgets' fields; a site's own widgets get the usual few. */
@@ -99,8 +99,8 @@ export function sampleBatch(
       name: `Page ${n}`,
       templateId: id('template', 0),
       stamp: 'sample',
-      rows: {
-        fields: JSON.stringify([
+      rows: JSON.stringify([
+        [
           [id(`f-${n}`, 0), id('field', 0), `Sample page ${n}`, null],
           [id(`f-${n}`, 1), id('field', 1), `A summary of page ${n}.`, null],
           [
@@ -110,11 +110,11 @@ export function sampleBatch(
             null,
           ],
           [id(`f-${n}`, 3), id('field', 3), null, null],
-        ]),
-        regions: JSON.stringify([[id('region', n), id(`f-${n}`, 3), JSON.stringify(layout)]]),
-        blocks: JSON.stringify(blocks),
-        blockFields: JSON.stringify(blockFields),
-      },
+        ],
+        [[id('region', n), id(`f-${n}`, 3), JSON.stringify(layout)]],
+        blocks,
+        blockFields,
+      ] satisfies StoredRows),
     };
   });
   return { context, pages };

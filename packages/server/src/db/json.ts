@@ -25,3 +25,11 @@ export function jsonRows(
 ): RawBuilder<string> {
   return dialectOf(db).jsonRows(sql.join(values), orderBy === null ? null : sql`${orderBy}`);
 }
+
+/**
+ * `[part, ...]` of JSON text parts as one JSON document: UTF-8 bytes where the database can
+ * answer bytes cheaply (SQLite), text otherwise.
+ */
+export function jsonTuple(db: Db, parts: Expression<unknown>[]): RawBuilder<string | Uint8Array> {
+  return dialectOf(db).jsonTuple(parts.map((part) => sql`${part}`));
+}

@@ -241,10 +241,11 @@ export class Renderer {
     }
     const given = shared;
     return Promise.all(
-      batches(pages).map(
-        (batch) =>
-          pool.run({ context: given, pages: batch } satisfies BuildTask) as Promise<RenderedBatch>,
-      ),
+      batches(pages).map((batch) => {
+        const { sources, transferList } = movableRows(batch);
+        const run = { context: given, pages: sources } satisfies BuildTask;
+        return pool.run(run, { transferList }) as Promise<RenderedBatch>;
+      }),
     );
   }
 
@@ -260,6 +261,26 @@ const batches = <T>(items: T[]): T[][] => {
   for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
   return out;
 };
+
+/**
+ * Pages whose rows are bytes, with those bytes copied end to end into one buffer that moves to
+ * the render thread (a copy of one block instead of a clone of each page's rows).
+ */
+function movableRows(pages: PageSource[]): { sources: PageSource[]; transferList: ArrayBuffer[] } {
+  let length = 0;
+  for (const page of pages) if (page.rows instanceof Uint8Array) length += page.rows.length;
+  if (length === 0) return { sources: pages, transferList: [] };
+  const buffer = new ArrayBuffer(length);
+  let offset = 0;
+  const sources = pages.map((page) => {
+    if (!(page.rows instanceof Uint8Array)) return page;
+    const rows = new Uint8Array(buffer, offset, page.rows.length);
+    rows.set(page.rows);
+    offset += rows.length;
+    return { ...page, rows };
+  });
+  return { sources, transferList: [buffer] };
+}
 
 /** A value as JSON in memory every worker reads without a copy. */
 function sharedJson(value: unknown): SharedArrayBuffer {

@@ -24,7 +24,7 @@ import {
 import { safeSettings } from '@canopy/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
-import { jsonRows } from '../db/json';
+import { jsonRows, jsonTuple } from '../db/json';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
 
@@ -363,30 +363,26 @@ async function readFooter(
   return { heading: byName['Heading'] ?? null, body: byName['Body'] ?? null };
 }
 
-/** Where each part of `VersionRows` comes from: its table, its columns in order, its order. */
-const VERSION_TABLES: Record<keyof VersionRows, [string, string[], string | null]> = {
-  fields: [
-    'content_fields',
-    ['field_id', 'template_block_id', 'field_value', 'content_ref'],
-    'field_id',
-  ],
-  regions: ['dynamic_regions', ['region_id', 'field_id', 'region_value'], 'region_id'],
-  blocks: [
-    'content_blocks',
-    ['block_id', 'region_id', 'template_id', 'content_block_order'],
-    'block_id',
-  ],
+/**
+ * Where each part of `VersionRows` comes from, in its order: its table, its columns in order,
+ * the column that orders its rows.
+ */
+const VERSION_TABLES: [string, string[], string | null][] = [
+  ['content_fields', ['field_id', 'template_block_id', 'field_value', 'content_ref'], 'field_id'],
+  ['dynamic_regions', ['region_id', 'field_id', 'region_value'], 'region_id'],
+  ['content_blocks', ['block_id', 'region_id', 'template_id', 'content_block_order'], 'block_id'],
   // Put in order where pages are assembled, on the render threads: sorting a 10,000-page site's
   // 400,000 block fields here took a fifth of this thread's reading.
-  blockFields: ['block_fields', ['block_id', 'template_block_id', 'field_value'], null],
-};
+  ['block_fields', ['block_id', 'template_block_id', 'field_value'], null],
+];
 
 /** Page versions read per query. */
 const SOURCE_BATCH = 400;
 
 /**
  * The rows of many content versions, one query per batch: each version's fields, regions,
- * blocks and block fields come back as JSON text built by the database, in a stable order.
+ * blocks and block fields come back as one JSON document built by the database, in a stable
+ * order (as bytes from SQLite, so this thread makes no strings of them and hands them over).
  */
 async function readVersionRows(
   db: Db,
@@ -398,7 +394,7 @@ async function readVersionRows(
   const versions = [...new Set(keys.map((k) => k.version))];
   const wanted = new Set(keys.map((k) => `${k.content_id}#${k.version}`));
   // One table's rows of the version `v`, as JSON text.
-  const rowsOf = (table: string, columns: string[], orderBy: string | null) =>
+  const rowsOf = ([table, columns, orderBy]: (typeof VERSION_TABLES)[number]) =>
     sql<string>`(select ${jsonRows(
       db,
       columns.map((column) => sql.ref(`x.${column}`)),
@@ -406,27 +402,14 @@ async function readVersionRows(
     )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
   const found = await db
     .selectFrom('content_versions as v')
-    .select([
-      'v.content_id',
-      'v.version',
-      ...Object.entries(VERSION_TABLES).map(([name, [table, columns, orderBy]]) =>
-        rowsOf(table, columns, orderBy).as(name),
-      ),
-    ])
+    .select(['v.content_id', 'v.version', jsonTuple(db, VERSION_TABLES.map(rowsOf)).as('rows')])
     .where('v.content_id', 'in', ids)
     .where('v.version', 'in', versions)
     .execute();
   const out = new Map<string, VersionRows>();
   for (const row of found) {
     const key = `${row.content_id}#${row.version}`;
-    if (!wanted.has(key)) continue;
-    const rows = row as unknown as Record<keyof VersionRows, string | null>;
-    out.set(key, {
-      fields: rows.fields ?? '[]',
-      regions: rows.regions ?? '[]',
-      blocks: rows.blocks ?? '[]',
-      blockFields: rows.blockFields ?? '[]',
-    });
+    if (wanted.has(key)) out.set(key, row.rows);
   }
   return out;
 }

@@ -14,3 +14,8 @@ export function jsonRows(
   const order = orderBy === null ? sql`` : sql` order by ${orderBy}`;
   return sql<string>`coalesce(json_agg(json_build_array(${values})${order}), '[]'::json)::text`;
 }
+
+/** JSON texts joined into one array, as text (bytes would arrive as hex to decode). */
+export function jsonTuple(parts: RawBuilder<unknown>[]): RawBuilder<string | Uint8Array> {
+  return sql<string>`'[' || ${sql.join(parts, sql` || ',' || `)} || ']'`;
+}

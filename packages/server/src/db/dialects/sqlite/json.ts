@@ -14,3 +14,8 @@ export function jsonRows(
   const order = orderBy === null ? sql`` : sql` order by ${orderBy}`;
   return sql<string>`json_group_array(json_array(${values})${order})`;
 }
+
+/** JSON texts joined into one array, as UTF-8 bytes (a Buffer, moved between threads without a copy). */
+export function jsonTuple(parts: RawBuilder<unknown>[]): RawBuilder<string | Uint8Array> {
+  return sql<Uint8Array>`cast('[' || ${sql.join(parts, sql` || ',' || `)} || ']' as blob)`;
+}
