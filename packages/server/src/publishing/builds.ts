@@ -254,10 +254,26 @@ export class BuildService {
     await store.putManifest(manifest);
     await store.setCurrent(build.build_id);
     this.manifests.set(`${build.site_id}/${mode}`, { buildId: build.build_id, manifest });
+    await this.prune(store, [manifest, ...(previous ? [previous] : [])]);
     await this.update(build.build_id, {
       pages_done: urls.length,
       pages_rendered: rendered,
     });
+  }
+
+  /**
+   * Removes the target's stored builds that neither `keep` nor a build still running reads. The
+   * build has switched already, so a failure here only leaves bytes for the next build to remove.
+   */
+  private async prune(store: TargetStore, keep: Manifest[]): Promise<void> {
+    const running = await this.db
+      .selectFrom('builds')
+      .select('build_id')
+      .where('site_id', '=', store.siteId)
+      .where('mode', '=', store.mode)
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    await store.prune(keep, new Set(running.map((b) => b.build_id))).catch(() => undefined);
   }
 
   /** The manifest the target serves (kept in memory; re-read when `current` names another). */

@@ -13,6 +13,10 @@
  *   sites/<site>/<mode>/manifests/<build id>.json
  *   sites/<site>/<mode>/current
  *   sites/<site>/<mode>/objects/<hash>.html   (one page per object: manifests made before packs)
+ *
+ * After each switch, what no kept build reads any more is removed (`prune`): packs, one-page
+ * objects and manifests of builds that are over. The build served and the one before it are
+ * kept, so a request that read the old manifest just before the switch still finds its bytes.
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -113,6 +117,38 @@ export class TargetStore {
   async manifest(buildId: string): Promise<Manifest | undefined> {
     const found = await this.storage.get(`${this.prefix}/manifests/${buildId}.json`);
     return found ? (JSON.parse(await text(found.body)) as Manifest) : undefined;
+  }
+
+  /**
+   * Removes the packs, one-page objects and manifests that no build in `keep` reads, except
+   * those of the builds in `spare` (running now, maybe in another process, and still writing).
+   * Answers how many objects went.
+   */
+  async prune(keep: Manifest[], spare: Set<string>): Promise<number> {
+    const kept = new Set([...keep.map((m) => m.build_id), ...spare]);
+    const packs = new Set<string>();
+    const objects = new Set<string>();
+    for (const manifest of keep)
+      for (const page of [...Object.values(manifest.pages), manifest.not_found])
+        if (page.pack === undefined) objects.add(page.hash);
+        else packs.add(page.pack);
+    const unread: string[] = [];
+    for await (const { key } of this.storage.list(`${this.prefix}/`)) {
+      const [folder, file] = key.slice(this.prefix.length + 1).split('/');
+      if (file === undefined) continue;
+      const name = file.slice(0, file.lastIndexOf('.'));
+      const read =
+        folder === 'packs'
+          ? packs.has(name) || kept.has(name.slice(0, name.lastIndexOf('-')))
+          : folder === 'manifests'
+            ? kept.has(name)
+            : folder === 'objects'
+              ? objects.has(name)
+              : true;
+      if (!read) unread.push(key);
+    }
+    for (const key of unread) await this.storage.delete(key);
+    return unread.length;
   }
 
   /** A page's bytes (the body of the answer), or undefined when they are gone. */

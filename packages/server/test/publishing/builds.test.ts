@@ -43,6 +43,31 @@ function menu(html: string, which: 'main' | 'footer'): string {
   return html.slice(from, html.indexOf(end, from));
 }
 
+/** A build of the demo's delivery target recorded as running, `done` of its 11 pages made. */
+async function insertRunningBuild(t: TestApp, buildId: string, done: number) {
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('builds')
+    .values({
+      build_id: buildId,
+      site_id: DEMO_SITE_ID,
+      mode: 'delivery',
+      build_definition_id: '263',
+      build_type: 'both',
+      status: 'running',
+      release_id: null,
+      requested_by: 'admin',
+      queued_date: now,
+      started_date: now,
+      finished_date: null,
+      pages_total: 11,
+      pages_done: done,
+      pages_rendered: done,
+      error: null,
+    })
+    .execute();
+}
+
 describe.each(DIALECTS)('incremental builds (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -88,6 +113,63 @@ describe.each(DIALECTS)('incremental builds (%s)', (dialect) => {
       expect(Buffer.byteLength(response.body)).toBe(entry.length);
     }
     expect((await t.app.inject({ url: '/careers' })).body).toContain('Packed today.');
+  });
+
+  it('keeps what the build served and the one before it read; the rest of the stored builds goes', async () => {
+    const store = t.app.publishing.store(DEMO_SITE_ID, 'delivery');
+    const prefix = `sites/${DEMO_SITE_ID}/delivery`;
+    const stored = async (folder: string) => {
+      const names: string[] = [];
+      for await (const { key } of t.app.canopy.storage.list(`${prefix}/${folder}/`))
+        names.push(key.slice(`${prefix}/${folder}/`.length));
+      return names.sort();
+    };
+    const careers = await contentIdOf(t, '/careers');
+    const ids: string[] = [];
+    for (const summary of ['Once.', 'Twice.', 'Three times.']) {
+      await stageChange(t, careers, B.page.summary, summary);
+      ids.push((await publishAndWait(t)).build_id);
+    }
+    const [first, second, third] = ids as [string, string, string];
+    // Each wrote one pack, holding /careers alone: the first's is read by neither kept build.
+    const packs = await stored('packs');
+    expect(packs).toEqual(expect.arrayContaining([`${second}-1.html`, `${third}-1.html`]));
+    expect(packs).not.toContain(`${first}-1.html`);
+    expect(await stored('manifests')).toEqual([`${second}.json`, `${third}.json`].sort());
+    // Every pack left is one a kept build reads, and every page is served whole.
+    const read = new Set<string>();
+    for (const id of [second, third]) {
+      const manifest = (await store.manifest(id))!;
+      for (const page of [...Object.values(manifest.pages), manifest.not_found])
+        read.add(page.pack!);
+    }
+    expect(packs).toEqual([...read].map((pack) => `${pack}.html`).sort());
+    const served = (await t.app.publishing.currentManifest(DEMO_SITE_ID, 'delivery'))!;
+    for (const url of ALL_PAGES) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(contentHash(response.body)).toBe(served.pages[url]!.hash);
+    }
+    expect((await t.app.inject({ url: '/careers' })).body).toContain('Three times.');
+  });
+
+  it("spares a pack of a build still running (another server's, say) until that build is over", async () => {
+    const running = '7e000000-0000-4000-8000-0000000b0002';
+    await insertRunningBuild(t, running, 0);
+    const key = `sites/${DEMO_SITE_ID}/delivery/packs/${running}-1.html`;
+    await t.app.canopy.storage.put(key, Buffer.from('<p>being written</p>'));
+    const careers = await contentIdOf(t, '/careers');
+    await stageChange(t, careers, B.page.summary, 'While another build runs.');
+    await publishAndWait(t);
+    expect(await t.app.canopy.storage.stat(key)).toBeDefined();
+    await t.db
+      .updateTable('builds')
+      .set({ status: 'failed', error: 'stopped', finished_date: new Date().toISOString() })
+      .where('build_id', '=', running)
+      .execute();
+    await stageChange(t, careers, B.page.summary, 'After it failed.');
+    await publishAndWait(t);
+    expect(await t.app.canopy.storage.stat(key)).toBeUndefined();
   });
 
   it('renaming a page in the menu re-renders every page that shows the menu', async () => {
@@ -202,26 +284,7 @@ describe.each(DIALECTS)('build failures (%s)', (dialect) => {
   it('an interrupted build is marked failed at the next start; the target never switched', async () => {
     const current = await t.app.publishing.store(DEMO_SITE_ID, 'delivery').currentBuildId();
     const interrupted = '7e000000-0000-4000-8000-0000000b0001';
-    await t.db
-      .insertInto('builds')
-      .values({
-        build_id: interrupted,
-        site_id: DEMO_SITE_ID,
-        mode: 'delivery',
-        build_definition_id: '263',
-        build_type: 'both',
-        status: 'running',
-        release_id: null,
-        requested_by: 'admin',
-        queued_date: new Date().toISOString(),
-        started_date: new Date().toISOString(),
-        finished_date: null,
-        pages_total: 11,
-        pages_done: 4,
-        pages_rendered: 4,
-        error: null,
-      })
-      .execute();
+    await insertRunningBuild(t, interrupted, 4);
     // The same database and storage, as after a restart.
     const restarted = await buildApp({
       database: { db: t.db, dialect: t.dialect, close: async () => undefined },
