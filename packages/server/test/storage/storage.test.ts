@@ -10,40 +10,8 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskStorage } from '../../src/storage/disk';
-import { S3Storage } from '../../src/storage/s3';
 import { StorageLimitError, type Storage } from '../../src/storage/storage';
-import { startMoto } from './moto';
-
-interface Implementation {
-  name: string;
-  open(): Promise<{ storage: Storage; cleanup(): Promise<void> }>;
-}
-
-const IMPLEMENTATIONS: Implementation[] = [
-  {
-    name: 'disk',
-    async open() {
-      const root = mkdtempSync(join(tmpdir(), 'canopy-storage-'));
-      return {
-        storage: new DiskStorage(root),
-        cleanup: async () => rmSync(root, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: 's3',
-    async open() {
-      const moto = await startMoto();
-      return { storage: new S3Storage(moto.config), cleanup: () => moto.stop() };
-    },
-  },
-];
-
-async function keys(storage: Storage, prefix = ''): Promise<string[]> {
-  const found: string[] = [];
-  for await (const object of storage.list(prefix)) found.push(object.key);
-  return found;
-}
+import { IMPLEMENTATIONS, keys } from './implementations';
 
 describe.each(IMPLEMENTATIONS)('$name storage', (implementation) => {
   let storage: Storage;

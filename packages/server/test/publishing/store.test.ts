@@ -1,0 +1,95 @@
+/**
+ * A target's stored builds on every storage implementation: after a switch, what no kept build
+ * reads goes (packs, one-page objects, manifests), and a running build's packs stay.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TargetStore, type Manifest, type ManifestPage } from '../../src/publishing/store';
+import type { Storage } from '../../src/storage/storage';
+import { IMPLEMENTATIONS, keys } from '../storage/implementations';
+
+const build = (n: number) => `7e000000-0000-4000-8000-0000000c000${n}`;
+const [OLDEST, BEFORE, SERVED, RUNNING] = [1, 2, 3, 4].map(build) as [
+  string,
+  string,
+  string,
+  string,
+];
+
+const inPack = (pack: string, hash: string): ManifestPage => ({
+  hash,
+  pack,
+  start: 0,
+  length: 5,
+  deps: {},
+});
+
+function manifest(buildId: string, pages: Record<string, ManifestPage>): Manifest {
+  return {
+    build_id: buildId,
+    site_id: 'site',
+    mode: 'delivery',
+    renderer: 'r',
+    base_path: '/',
+    created: new Date(0).toISOString(),
+    pages,
+    // A page stored before packs: one object per page, named by its hash.
+    not_found: { hash: 'kept-object', deps: {} },
+  };
+}
+
+describe.each(IMPLEMENTATIONS)('stored builds on $name storage', (implementation) => {
+  let storage: Storage;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ storage, cleanup } = await implementation.open());
+  });
+  afterAll(async () => {
+    await storage.close();
+    await cleanup();
+  });
+
+  it('removes what neither kept build reads, and spares a running build', async () => {
+    const store = new TargetStore(storage, 'site', 'delivery');
+    const root = 'sites/site/delivery';
+    const before = manifest(BEFORE, {
+      '/': inPack(`${OLDEST}-1`, 'home'),
+      '/about': inPack(`${BEFORE}-1`, 'about-1'),
+    });
+    const served = manifest(SERVED, {
+      '/': inPack(`${OLDEST}-1`, 'home'),
+      '/about': inPack(`${SERVED}-1`, 'about-2'),
+    });
+    for (const key of [
+      `packs/${OLDEST}-1.html`,
+      `packs/${OLDEST}-2.html`,
+      `packs/${BEFORE}-1.html`,
+      `packs/${SERVED}-1.html`,
+      `packs/${RUNNING}-1.html`,
+      `manifests/${OLDEST}.json`,
+      'objects/kept-object.html',
+      'objects/old-object.html',
+    ])
+      await storage.put(`${root}/${key}`, Buffer.from('<p/>'));
+    await store.putManifest(before);
+    await store.putManifest(served);
+    await store.setCurrent(SERVED);
+
+    expect(await store.prune([served, before], new Set([RUNNING]))).toBe(3);
+    expect(await keys(storage, `${root}/`)).toEqual(
+      [
+        'current',
+        `manifests/${BEFORE}.json`,
+        `manifests/${SERVED}.json`,
+        'objects/kept-object.html',
+        `packs/${BEFORE}-1.html`,
+        `packs/${OLDEST}-1.html`,
+        `packs/${RUNNING}-1.html`,
+        `packs/${SERVED}-1.html`,
+      ]
+        .map((key) => `${root}/${key}`)
+        .sort(),
+    );
+    // Nothing left to remove: a second pass removes nothing.
+    expect(await store.prune([served, before], new Set([RUNNING]))).toBe(0);
+  });
+});
