@@ -2,10 +2,9 @@
  * A target's stored builds on every storage implementation: after a switch, what no kept build
  * reads goes (packs, one-page objects, manifests), and a running build's packs stay.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TargetStore, type Manifest, type ManifestPage } from '../../src/publishing/store';
-import type { Storage } from '../../src/storage/storage';
-import { IMPLEMENTATIONS, keys } from '../storage/implementations';
+import { IMPLEMENTATIONS, keys, openForSuite } from '../storage/implementations';
 
 const build = (n: number) => `7e000000-0000-4000-8000-0000000c000${n}`;
 const [OLDEST, BEFORE, SERVED, RUNNING] = [1, 2, 3, 4].map(build) as [
@@ -38,18 +37,10 @@ function manifest(buildId: string, pages: Record<string, ManifestPage>): Manifes
 }
 
 describe.each(IMPLEMENTATIONS)('stored builds on $name storage', (implementation) => {
-  let storage: Storage;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ storage, cleanup } = await implementation.open());
-  });
-  afterAll(async () => {
-    await storage.close();
-    await cleanup();
-  });
+  const opened = openForSuite(implementation);
 
   it('removes what neither kept build reads, and spares a running build', async () => {
-    const store = new TargetStore(storage, 'site', 'delivery');
+    const store = new TargetStore(opened.storage, 'site', 'delivery');
     const root = 'sites/site/delivery';
     const before = manifest(BEFORE, {
       '/': inPack(`${OLDEST}-1`, 'home'),
@@ -69,13 +60,13 @@ describe.each(IMPLEMENTATIONS)('stored builds on $name storage', (implementation
       'objects/kept-object.html',
       'objects/old-object.html',
     ])
-      await storage.put(`${root}/${key}`, Buffer.from('<p/>'));
+      await opened.storage.put(`${root}/${key}`, Buffer.from('<p/>'));
     await store.putManifest(before);
     await store.putManifest(served);
     await store.setCurrent(SERVED);
 
     expect(await store.prune([served, before], new Set([RUNNING]))).toBe(3);
-    expect(await keys(storage, `${root}/`)).toEqual(
+    expect(await keys(opened.storage, `${root}/`)).toEqual(
       [
         'current',
         `manifests/${BEFORE}.json`,

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { DiskStorage } from '../../src/storage/disk';
 import { S3Storage } from '../../src/storage/s3';
 import type { Storage } from '../../src/storage/storage';
@@ -37,4 +38,20 @@ export async function keys(storage: Storage, prefix = ''): Promise<string[]> {
   const found: string[] = [];
   for await (const object of storage.list(prefix)) found.push(object.key);
   return found;
+}
+
+/**
+ * Opens the implementation for the suite this is called in (closed after it): `opened.storage`
+ * is there from the suite's first test.
+ */
+export function openForSuite(implementation: Implementation): { storage: Storage } {
+  const opened = {} as { storage: Storage; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    Object.assign(opened, await implementation.open());
+  });
+  afterAll(async () => {
+    await opened.storage.close();
+    await opened.cleanup();
+  });
+  return opened;
 }
