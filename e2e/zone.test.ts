@@ -82,6 +82,7 @@ describe('the dynamic zone editor', () => {
   it("adds a Quote from the zone's allowed widgets and fills it in", async () => {
     const add = zone().getByRole('button', { name: 'Add block', exact: true });
     await add.click();
+    await page.getByRole('menu').getByRole('menuitem').first().waitFor();
     const offered = await page.getByRole('menuitem').allTextContents();
     expect(offered).toEqual([
       'Call To Action',
@@ -105,8 +106,9 @@ describe('the dynamic zone editor', () => {
   });
 
   it('moves blocks: by dragging, up from the Actions menu, and into a container item', async () => {
-    // A tall window, so that both ends of the drag are on screen.
-    await page.setViewportSize({ width: 1440, height: 3200 });
+    // A window taller than the whole item, so that both ends of the drag are on screen and
+    // nothing can scroll: near a scrollable edge the drag scrolls the pane, and the drop misses.
+    await page.setViewportSize({ width: 1440, height: 4000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     // Drag the Hero Banner by its handle onto the lower edge of the Card Grid: it goes after it.
     const handle = zone().getByRole('button', { name: 'Drag Hero Banner' });
