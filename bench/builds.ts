@@ -10,11 +10,9 @@
 import { fileURLToPath } from 'node:url';
 import { build } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
-import { SYSTEM_ACTOR } from '../packages/server/src/auth/actor';
 import { createUser } from '../packages/server/src/operations/users/create-user';
-import { createDraft } from '../packages/server/src/operations/contents/create-draft';
-import { saveContent } from '../packages/server/src/operations/contents/save-content';
 import { loadSnapshot } from '../packages/server/src/publishing/source';
+import { stageFieldChange } from '../packages/server/test/publishing/stage';
 import { createBenchDatabase } from './lib/database';
 import { createContentModel, fillPage, insertTree, planTree } from './lib/data';
 import { settle } from './lib/measure';
@@ -111,22 +109,8 @@ export async function benchBuilds(): Promise<Row[]> {
       );
 
       // Publishing as an administrator, through the API.
-      const ctx = { db, actor: SYSTEM_ACTOR };
-      const stage = async (item: (typeof items)[number], blockId: string, value: string) => {
-        const draft = await createDraft(ctx, { content_id: item.id, version: 1 });
-        await saveContent(ctx, item.id, {
-          version: draft.version,
-          updated_date: draft.updated_date,
-          content_fields: [
-            {
-              field_id: draft.content_fields[blockId]!.field_id,
-              field_value: value,
-              cmsItemStatus: { edited: true },
-            },
-          ],
-        });
-        await saveContent(ctx, item.id, { version: draft.version, status_id: 'staged' });
-      };
+      const stage = (item: (typeof items)[number], blockId: string, value: string) =>
+        stageFieldChange(db, item.id, blockId, value);
       const userId = await createUser(db, {
         username: 'bench-admin',
         given_name: 'Bench',

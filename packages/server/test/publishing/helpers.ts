@@ -1,15 +1,12 @@
 /** Set-up shared by the publishing tests: the demo site on a test app, edits, publishing. */
 import { expect } from 'vitest';
-import { SYSTEM_ACTOR } from '../../src/auth/actor';
 import type { Config } from '../../src/config';
 import type { DialectName } from '../../src/db/index';
-import { createDraft } from '../../src/operations/contents/create-draft';
-import { saveContent } from '../../src/operations/contents/save-content';
-import { listVersions } from '../../src/repositories/contents';
 import { loadPublishingConfig, type PublishingConfig } from '../../src/publishing/config';
 import { seedDemoContent, DEMO_SITE_ID } from '../../src/seed/content';
 import { seedTemplates } from '../../src/seed/templates';
 import { startApp, type TestApp } from '../harness';
+import { stageFieldChange } from './stage';
 
 export { DEMO_SITE_ID };
 
@@ -47,33 +44,13 @@ export async function contentIdOf(t: TestApp, pageUrlOrName: string): Promise<st
 }
 
 /** A new draft of the newest published version with one field changed, pushed to staging. */
-export async function stageChange(
+export function stageChange(
   t: TestApp,
   contentId: string,
   templateBlockId: string,
   value: string,
 ): Promise<number> {
-  const ctx = { db: t.db, actor: SYSTEM_ACTOR };
-  const source = (await listVersions(t.db, contentId)).find((v) => v.status_id === 'published')!;
-  const draft = await createDraft(ctx, { content_id: contentId, version: source.version });
-  await saveContent(ctx, contentId, {
-    version: draft.version,
-    updated_date: draft.updated_date,
-    content_fields: [
-      {
-        field_id: draft.content_fields[templateBlockId]!.field_id,
-        field_value: value,
-        cmsItemStatus: { edited: true },
-      },
-    ],
-  });
-  await saveContent(ctx, contentId, { version: draft.version, status_id: 'staged' });
-  await t.db
-    .updateTable('content_items')
-    .set({ locked_by: null })
-    .where('content_id', '=', contentId)
-    .execute();
-  return draft.version;
+  return stageFieldChange(t.db, contentId, templateBlockId, value);
 }
 
 /** Publishes over the API and waits for the build; returns the finished build. */
