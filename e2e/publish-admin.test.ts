@@ -24,6 +24,13 @@ describe('publishing from the admin', () => {
   let team: string;
 
   const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-publish-admin-${name}.png` });
+  /** Screenshots at 1440x900 and at 1024x768 (`<name>-1024`), back at 1440x900 after. */
+  const shots = async (name: string) => {
+    await shot(name);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(`${name}-1024`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  };
   const publishMenu = async (item: string) => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('menuitem', { name: item }).click();
@@ -100,10 +107,7 @@ describe('publishing from the admin', () => {
     expect(await dialog.getByText(/^Last Published to/).textContent()).toBe(
       'Last Published to Delivery: never',
     );
-    await shot('dialog');
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await shot('dialog-1024');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await shots('dialog');
 
     await dialog.getByRole('button', { name: 'Publish to Delivery' }).click();
     await page.getByText('The publish has been submitted').first().waitFor();
@@ -181,7 +185,12 @@ describe('publishing from the admin', () => {
     // The start-up build and the publish from the dialog, newest first.
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
     expect(await rows.nth(1).textContent()).toMatch(/succeeded.*(\d+) of \1.*admin$/);
-    await shot('builds');
+    await shots('builds');
+    // At 1024 px the status words show whole, not cut short ('SUCC...').
+    await page.setViewportSize({ width: 1024, height: 768 });
+    for (const status of await drawer.getByText('succeeded', { exact: true }).all())
+      expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await drawer.getByText('Preview', { exact: true }).click();
     await drawer.getByRole('table', { name: 'Builds of Preview' }).waitFor();
     expect(
@@ -219,10 +228,7 @@ describe('publishing from the admin', () => {
     const version = `v${draftVersion} staged`;
     expect(await cells(0)).toEqual(['News/news', version, 'Goes live', when.format(goesLive)]);
     expect(await cells(1)).toEqual(['News/news', version, 'Comes down', when.format(comesDown)]);
-    await shot('scheduled');
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await shot('scheduled-1024');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await shots('scheduled');
 
     // Tab reaches the first item's link; Enter opens the item.
     await pressUntilFocused('Tab', 'News');

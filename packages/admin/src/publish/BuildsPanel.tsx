@@ -63,7 +63,8 @@ export function BuildsPanel({ siteId, siteName, onClose }: SitePanelProps) {
               <Table.Tr key={build.build_id}>
                 <Table.Td>{formatUpdated(build.queued_date)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOURS[build.status]} variant="light">
+                  {/* Never cut to 'SUCC...': the status word shows whole in a narrow panel. */}
+                  <Badge color={STATUS_COLOURS[build.status]} variant="light" miw="max-content">
                     {build.status}
                   </Badge>
                   {build.error && (
