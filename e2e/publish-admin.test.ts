@@ -34,6 +34,8 @@ describe('publishing from the admin', () => {
   const publishMenu = async (item: string) => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('menuitem', { name: item }).click();
+    // The menu fades out: screenshots are taken once it has gone.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
   };
   const heading = (target: Page) => target.getByRole('heading', { level: 1 }).textContent();
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim());
