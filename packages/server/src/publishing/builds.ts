@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { siteHref, type Dependencies, type SiteMode } from '@canopy/site';
 import type { Db } from '../db/index';
 import type { BuildRow } from '../db/schema';
@@ -43,6 +44,7 @@ export class BuildService {
     private readonly storage: Storage,
     readonly renderer: Renderer,
     readonly config: PublishingConfig,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.events.setMaxListeners(0);
   }
@@ -263,17 +265,25 @@ export class BuildService {
 
   /**
    * Removes the target's stored builds that neither `keep` nor a build still running reads. The
-   * build has switched already, so a failure here only leaves bytes for the next build to remove.
+   * build has switched already, so a failure here fails nothing: it is logged, and the bytes left
+   * are removed after the next build.
    */
   private async prune(store: TargetStore, keep: Manifest[]): Promise<void> {
-    const running = await this.db
-      .selectFrom('builds')
-      .select('build_id')
-      .where('site_id', '=', store.siteId)
-      .where('mode', '=', store.mode)
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
-    await store.prune(keep, new Set(running.map((b) => b.build_id))).catch(() => undefined);
+    try {
+      const running = await this.db
+        .selectFrom('builds')
+        .select('build_id')
+        .where('site_id', '=', store.siteId)
+        .where('mode', '=', store.mode)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      await store.prune(keep, new Set(running.map((b) => b.build_id)));
+    } catch (error) {
+      this.log?.warn(
+        { err: error, siteId: store.siteId, mode: store.mode },
+        'Old builds could not be removed from storage; the next build removes them',
+      );
+    }
   }
 
   /** The manifest the target serves (kept in memory; re-read when `current` names another). */

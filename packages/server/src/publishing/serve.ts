@@ -94,7 +94,7 @@ export const sitePlugin = fp(
       publishing.siteComponents,
       publishing.renderThreads,
     );
-    const builds = new BuildService(db, storage, renderer, publishing);
+    const builds = new BuildService(db, storage, renderer, publishing, app.log);
     app.decorate('publishing', builds);
 
     let stopScheduler: (() => void) | undefined;

@@ -4,7 +4,7 @@
  * start, and scheduled publish and unpublish dates.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build as buildApp } from '../../src/app';
 import { contentHash } from '../../src/publishing/store';
 import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
@@ -170,6 +170,58 @@ describe.each(DIALECTS)('incremental builds (%s)', (dialect) => {
     await stageChange(t, careers, B.page.summary, 'After it failed.');
     await publishAndWait(t);
     expect(await t.app.canopy.storage.stat(key)).toBeUndefined();
+  });
+
+  it('a storage failing to remove old builds fails nothing: it is logged, and the next build removes them', async () => {
+    const storage = t.app.canopy.storage;
+    const store = t.app.publishing.store(DEMO_SITE_ID, 'delivery');
+    const prefix = `sites/${DEMO_SITE_ID}/delivery/packs/`;
+    const packs = async () => {
+      const keys: string[] = [];
+      for await (const { key } of storage.list(prefix)) keys.push(key);
+      return keys.sort();
+    };
+    /** The packs the given builds read. */
+    const readBy = async (ids: string[]) => {
+      const read = new Set<string>();
+      for (const id of ids) {
+        const manifest = (await store.manifest(id))!;
+        for (const page of [...Object.values(manifest.pages), manifest.not_found])
+          read.add(`${prefix}${page.pack}.html`);
+      }
+      return [...read].sort();
+    };
+    const careers = await contentIdOf(t, '/careers');
+    const publishCareers = async (summary: string) => {
+      await stageChange(t, careers, B.page.summary, summary);
+      const build = await publishAndWait(t);
+      expect(build.status).toBe('succeeded');
+      return build.build_id;
+    };
+    const first = await publishCareers('One.');
+    const second = await publishCareers('Two.');
+
+    const failing = vi.spyOn(storage, 'delete').mockRejectedValue(new Error('disk went away'));
+    const warn = vi.spyOn(t.app.log, 'warn');
+    let third: string;
+    try {
+      third = await publishCareers('Three.');
+      expect((await t.app.inject({ url: '/careers' })).body).toContain('Three.');
+      expect(failing).toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ siteId: DEMO_SITE_ID, mode: 'delivery' }),
+        'Old builds could not be removed from storage; the next build removes them',
+      );
+    } finally {
+      failing.mockRestore();
+      warn.mockRestore();
+    }
+    // The first build's pack of /careers, read by neither kept build, is still there.
+    expect(await packs()).toEqual(expect.arrayContaining(await readBy([first])));
+    expect(await packs()).not.toEqual(await readBy([second, third]));
+
+    const fourth = await publishCareers('Four.');
+    expect(await packs()).toEqual(await readBy([third, fourth]));
   });
 
   it('renaming a page in the menu re-renders every page that shows the menu', async () => {
