@@ -11,7 +11,7 @@ import { TokenCache } from './auth/token-cache';
 import { authPlugin } from './plugins/auth';
 import { oidcPlugin } from './plugins/oidc';
 import { docsPlugin } from './plugins/docs';
-import { installValidators } from './plugins/validation';
+import { installValidators, requestValidation } from './plugins/validation';
 import { installErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes/index';
 import { microappFiles } from './routes/microapps/files';
@@ -42,6 +42,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: requestValidation,
     // Request lines only when debugging: at info level they would drown what matters.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

@@ -10,7 +10,13 @@
  */
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifyServerOptions,
+  RouteOptions,
+} from 'fastify';
 import { nestingDepth } from '@canopy/core';
 import { fail } from '../errors';
 import { INT_MAX, INT_MIN, NO_NUL_PATTERN } from '../schemas/common';
@@ -20,6 +26,35 @@ function makeAjv(options: Options): Ajv {
   addFormats.default(ajv);
   return ajv;
 }
+
+/**
+ * The request validator, given to Fastify as its validator factory (`schemaController`), so that
+ * every context uses it: a plugin that adds shared schemas gets its validator built again, from
+ * this factory, never from Fastify's default one (which drops unknown fields instead of refusing
+ * them).
+ */
+function buildValidator(shared: unknown): FastifySchemaCompiler<FastifySchema> {
+  const strict = makeAjv({ coerceTypes: false, removeAdditional: false });
+  const coercing = makeAjv({ coerceTypes: 'array', removeAdditional: false });
+  for (const schema of Object.values((shared ?? {}) as Record<string, object>)) {
+    strict.addSchema(schema);
+    coercing.addSchema(schema);
+  }
+  return ({ schema, httpPart }) =>
+    (httpPart === 'body' ? strict : coercing).compile(schema as object);
+}
+
+type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
+
+export const requestValidation: SchemaController = {
+  // Fastify types the factory as @fastify/ajv-compiler's; it calls the compiler it returns with
+  // a route's schema definition, as setValidatorCompiler's type has it.
+  compilersFactory: {
+    buildValidator: buildValidator as unknown as NonNullable<
+      SchemaController['compilersFactory']
+    >['buildValidator'],
+  },
+};
 
 /** JSON bodies nest at most this deep; deeper input would only exhaust the stack further on. */
 export const MAX_BODY_DEPTH = 64;
@@ -33,11 +68,6 @@ export function installValidators(app: FastifyInstance): void {
       );
     }
   });
-  const strict = makeAjv({ coerceTypes: false, removeAdditional: false });
-  const coercing = makeAjv({ coerceTypes: 'array', removeAdditional: false });
-  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema as object),
-  );
   app.addHook('onRoute', applyRequestRules);
   app.setSchemaErrorFormatter(
     (errors, dataVar) => new Error(describe(errors as ErrorObject[], dataVar)),
