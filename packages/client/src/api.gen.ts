@@ -3426,12 +3426,48 @@ export interface paths {
               /** @description One per page URL asked for that is a page */
               models: {
                 contentId: string;
+                /** @description By field name */
                 fields: {
-                  [key: string]: unknown;
+                  [key: string]: {
+                    /** @description The page a Content Reference Picker field points at, on this target */
+                    link?: {
+                      name: string;
+                      url: string;
+                    } | null;
+                    /** @description A Media Library Asset field: the file's address */
+                    media?: string | null;
+                    /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
+                    microapps?: {
+                      id: string;
+                      /** @description How one micro-app instance runs on a page */
+                      placement: {
+                        /** @description The instance's settings, given to the element as attributes */
+                        configuration: {
+                          [key: string]: string;
+                        };
+                        elementName: string | null;
+                        frameHeight: number | null;
+                        frameUrl: string | null;
+                        instanceId: string;
+                        /** @description A module defining elementName */
+                        moduleUrl: string | null;
+                        /** @description The instance's name (a frame's title) */
+                        name: string;
+                        runtime: 'module' | 'frame';
+                      } | null;
+                    }[];
+                    /** @description The stored value */
+                    value: string | null;
+                  };
                 };
-                footer: unknown;
+                /** @description The shared footer fragment */
+                footer: {
+                  body: string | null;
+                  heading: string | null;
+                } | null;
+                /** @description The page template's file_layout */
                 layout: string | null;
-                menu: unknown[];
+                menu: components['schemas']['SiteMenuEntry'][];
                 mode: 'preview' | 'delivery';
                 name: string;
                 preview?: {
@@ -3445,18 +3481,55 @@ export interface paths {
                 };
                 stylesheet: string;
                 url: string;
+                /** @description Dynamic zones by field name */
                 zones: {
-                  [key: string]: unknown[];
+                  [key: string]: components['schemas']['SiteWidget'][];
                 };
               }[];
               not_found?: {
                 contentId: string;
+                /** @description By field name */
                 fields: {
-                  [key: string]: unknown;
+                  [key: string]: {
+                    /** @description The page a Content Reference Picker field points at, on this target */
+                    link?: {
+                      name: string;
+                      url: string;
+                    } | null;
+                    /** @description A Media Library Asset field: the file's address */
+                    media?: string | null;
+                    /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
+                    microapps?: {
+                      id: string;
+                      /** @description How one micro-app instance runs on a page */
+                      placement: {
+                        /** @description The instance's settings, given to the element as attributes */
+                        configuration: {
+                          [key: string]: string;
+                        };
+                        elementName: string | null;
+                        frameHeight: number | null;
+                        frameUrl: string | null;
+                        instanceId: string;
+                        /** @description A module defining elementName */
+                        moduleUrl: string | null;
+                        /** @description The instance's name (a frame's title) */
+                        name: string;
+                        runtime: 'module' | 'frame';
+                      } | null;
+                    }[];
+                    /** @description The stored value */
+                    value: string | null;
+                  };
                 };
-                footer: unknown;
+                /** @description The shared footer fragment */
+                footer: {
+                  body: string | null;
+                  heading: string | null;
+                } | null;
+                /** @description The page template's file_layout */
                 layout: string | null;
-                menu: unknown[];
+                menu: components['schemas']['SiteMenuEntry'][];
                 mode: 'preview' | 'delivery';
                 name: string;
                 preview?: {
@@ -3470,8 +3543,9 @@ export interface paths {
                 };
                 stylesheet: string;
                 url: string;
+                /** @description Dynamic zones by field name */
                 zones: {
-                  [key: string]: unknown[];
+                  [key: string]: components['schemas']['SiteWidget'][];
                 };
               };
               site_id: string;
@@ -5168,7 +5242,59 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    /** @description An entry of the site's menu (the content tree) */
+    SiteMenuEntry: {
+      children: components['schemas']['SiteMenuEntry'][];
+      /** @description 'Show In Navigation' is off: kept out of menus */
+      hidden?: boolean;
+      name: string;
+      url: string;
+    };
+    /** @description A widget placed in a dynamic zone */
+    SiteWidget: {
+      /** @description A container's items' widgets */
+      children: components['schemas']['SiteWidget'][];
+      /** @description By field name */
+      fields: {
+        [key: string]: {
+          /** @description The page a Content Reference Picker field points at, on this target */
+          link?: {
+            name: string;
+            url: string;
+          } | null;
+          /** @description A Media Library Asset field: the file's address */
+          media?: string | null;
+          /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
+          microapps?: {
+            id: string;
+            /** @description How one micro-app instance runs on a page */
+            placement: {
+              /** @description The instance's settings, given to the element as attributes */
+              configuration: {
+                [key: string]: string;
+              };
+              elementName: string | null;
+              frameHeight: number | null;
+              frameUrl: string | null;
+              instanceId: string;
+              /** @description A module defining elementName */
+              moduleUrl: string | null;
+              /** @description The instance's name (a frame's title) */
+              name: string;
+              runtime: 'module' | 'frame';
+            } | null;
+          }[];
+          /** @description The stored value */
+          value: string | null;
+        };
+      };
+      id: string;
+      /** @description The widget template's file_layout: its component's key */
+      layout: string | null;
+      templateName: string;
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;

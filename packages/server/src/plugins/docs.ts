@@ -21,6 +21,11 @@ export const docsPlugin = fp(
         },
         security: [{ bearer: [] }, { apiKey: [] }],
       },
+      // Shared schemas (a page model's recursive parts) keep their $id as their component name.
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === 'string' ? json.$id : `def-${i}`,
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   },

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageModel } from '@canopy/site';
 import { SYSTEM_ACTOR } from '../../src/auth/actor';
 import { createApiKey } from '../../src/operations/apikeys/create-api-key';
+import { STYLESHEET_URL } from '../../src/publishing/builds';
+import { loadSnapshot } from '../../src/publishing/source';
 import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
 import { DIALECTS, type TestApp } from '../harness';
 import { contentIdOf, DEMO_SITE_ID, publishAndWait, stageChange, startDemo } from './helpers';
@@ -71,6 +73,49 @@ describe.each(DIALECTS)('page models (%s)', (dialect) => {
     const one = (await withKey(modelsUrl('delivery', ['/about']))).json() as Reply;
     expect(one.models).toEqual([about]);
     expect(one.not_found).toBeUndefined();
+  });
+
+  it('answers every model whole, at every level: what a build here renders from', async () => {
+    for (const mode of ['delivery', 'preview'] as const) {
+      const snapshot = await loadSnapshot(t.db, DEMO_SITE_ID, mode);
+      const urls = [...snapshot.pages.keys()];
+      const res = await t.request({ url: modelsUrl(mode, urls, '&not_found=true') });
+      expect(res.statusCode, res.body).toBe(200);
+      const reply = res.json() as Reply;
+      const built = (await snapshot.models(urls, '/', STYLESHEET_URL)).map((input) => input.model);
+      const notFound = (await snapshot.notFoundModel('/', STYLESHEET_URL)).model;
+      // As JSON: a property the reply's schema did not name would be missing here.
+      expect(reply.models).toEqual(JSON.parse(JSON.stringify(built)));
+      expect(reply.not_found).toEqual(JSON.parse(JSON.stringify(notFound)));
+      // The demo has every part below the first level: nested menu entries, linked pages, media,
+      // micro-app placements, and widgets inside containers.
+      const text = res.body;
+      for (const part of [
+        /"menu":\[\{[^\]]*"children":\[\{"name"/,
+        /"link":\{"url":/,
+        /"media":/,
+        /"placement":\{"instanceId":/,
+        /"children":\[\{"id":/,
+      ])
+        expect(text).toMatch(part);
+    }
+  });
+
+  it('describes the models at every level in the API documentation', async () => {
+    const doc = (await t.request({ url: '/api/docs/json', as: null })).json() as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, { required?: string[] }> };
+    };
+    const reply = JSON.stringify(doc.paths['/api/releases/pagemodels/{id}']!.get.responses['200']);
+    for (const [name, required] of [
+      ['SiteMenuEntry', ['name', 'url', 'children']],
+      ['SiteWidget', ['id', 'layout', 'templateName', 'fields', 'children']],
+    ] as const) {
+      expect(doc.components.schemas[name]?.required).toEqual(required);
+      expect(reply).toContain(`"$ref":"#/components/schemas/${name}"`);
+    }
+    for (const part of ['"instanceId"', '"frameHeight"', '"exitUrl"', '"heading"'])
+      expect(reply).toContain(part);
   });
 
   it('shows a staged version in preview models only', async () => {

@@ -15,7 +15,9 @@ import {
   PublishResult,
   Release,
   ScheduledChange,
+  SiteMenuEntry,
   SiteTargets,
+  SiteWidget,
 } from './schemas';
 import { listPublishable } from '../../operations/publishing/list-publishable';
 import { publish } from '../../operations/publishing/publish';
@@ -48,6 +50,9 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
   // A remote build's batches of page models share one snapshot while nothing is written.
   const snapshots = new SnapshotMemo(() => app.canopy.readCache.generation());
+  // The page models' recursive parts, referred to by id.
+  app.addSchema(SiteMenuEntry);
+  app.addSchema(SiteWidget);
 
   app.get(
     '/releases/publishableitems/:id',

@@ -120,18 +120,96 @@ export const Build = Type.Object({
   ),
 });
 
-// The page model's parts below its first level are @canopy/site's types, written as they are.
+// A page model as @canopy/site defines it (model.ts), every level named: a builder elsewhere
+// renders from this reply, and Fastify writes only what the schema names.
+const LinkTarget = Type.Object(
+  { url: Type.String(), name: Type.String() },
+  { description: 'The page a Content Reference Picker field points at, on this target' },
+);
+const MicroappPlacement = Type.Object(
+  {
+    instanceId: Type.String(),
+    name: Type.String({ description: "The instance's name (a frame's title)" }),
+    runtime: Type.Union([Type.Literal('module'), Type.Literal('frame')]),
+    moduleUrl: Nullable(Type.String({ description: 'A module defining elementName' })),
+    elementName: Nullable(Type.String()),
+    frameUrl: Nullable(Type.String()),
+    frameHeight: Nullable(Type.Number()),
+    configuration: Type.Record(Type.String(), Type.String(), {
+      description: "The instance's settings, given to the element as attributes",
+    }),
+  },
+  { description: 'How one micro-app instance runs on a page' },
+);
+const FieldValue = Type.Object(
+  {
+    value: Nullable(Type.String({ description: 'The stored value' })),
+    link: Type.Optional(Nullable(LinkTarget)),
+    media: Type.Optional(
+      Nullable(Type.String({ description: "A Media Library Asset field: the file's address" })),
+    ),
+    microapps: Type.Optional(
+      Type.Array(
+        Type.Object({
+          id: Type.String(),
+          placement: Nullable(MicroappPlacement),
+        }),
+        {
+          description:
+            'A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted)',
+        },
+      ),
+    ),
+  },
+  { description: 'One field as a component sees it' },
+);
+const Fields = Type.Record(Type.String(), FieldValue, { description: 'By field name' });
+
+/** Shared by reference: a menu entry's children are menu entries, a widget's are widgets. */
+export const SiteMenuEntry = Type.Object(
+  {
+    name: Type.String(),
+    url: Type.String(),
+    children: Type.Array(Type.Ref('SiteMenuEntry')),
+    hidden: Type.Optional(
+      Type.Boolean({ description: "'Show In Navigation' is off: kept out of menus" }),
+    ),
+  },
+  { $id: 'SiteMenuEntry', description: "An entry of the site's menu (the content tree)" },
+);
+export const SiteWidget = Type.Object(
+  {
+    id: Type.String(),
+    layout: Nullable(
+      Type.String({ description: "The widget template's file_layout: its component's key" }),
+    ),
+    templateName: Type.String(),
+    fields: Fields,
+    children: Type.Array(Type.Ref('SiteWidget'), {
+      description: "A container's items' widgets",
+    }),
+  },
+  { $id: 'SiteWidget', description: 'A widget placed in a dynamic zone' },
+);
+
 const PageModel = Type.Object({
   site: Type.Object({ id: Type.String(), name: Type.String(), basePath: Type.String() }),
   mode: Mode,
   url: Type.String(),
   contentId: Type.String(),
   name: Type.String(),
-  layout: Nullable(Type.String()),
-  fields: Type.Record(Type.String(), Type.Unknown()),
-  zones: Type.Record(Type.String(), Type.Array(Type.Unknown())),
-  menu: Type.Array(Type.Unknown()),
-  footer: Type.Unknown(),
+  layout: Nullable(Type.String({ description: "The page template's file_layout" })),
+  fields: Fields,
+  zones: Type.Record(Type.String(), Type.Array(Type.Ref('SiteWidget')), {
+    description: 'Dynamic zones by field name',
+  }),
+  menu: Type.Array(Type.Ref('SiteMenuEntry')),
+  footer: Nullable(
+    Type.Object(
+      { heading: Nullable(Type.String()), body: Nullable(Type.String()) },
+      { description: 'The shared footer fragment' },
+    ),
+  ),
   preview: Type.Optional(Nullable(Type.Object({ label: Type.String(), exitUrl: Type.String() }))),
   stylesheet: Type.String(),
 });
