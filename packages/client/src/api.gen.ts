@@ -3424,130 +3424,8 @@ export interface paths {
               missing: string[];
               mode: 'preview' | 'delivery';
               /** @description One per page URL asked for that is a page */
-              models: {
-                contentId: string;
-                /** @description By field name */
-                fields: {
-                  [key: string]: {
-                    /** @description The page a Content Reference Picker field points at, on this target */
-                    link?: {
-                      name: string;
-                      url: string;
-                    } | null;
-                    /** @description A Media Library Asset field: the file's address */
-                    media?: string | null;
-                    /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
-                    microapps?: {
-                      id: string;
-                      /** @description How one micro-app instance runs on a page */
-                      placement: {
-                        /** @description The instance's settings, given to the element as attributes */
-                        configuration: {
-                          [key: string]: string;
-                        };
-                        elementName: string | null;
-                        frameHeight: number | null;
-                        frameUrl: string | null;
-                        instanceId: string;
-                        /** @description A module defining elementName */
-                        moduleUrl: string | null;
-                        /** @description The instance's name (a frame's title) */
-                        name: string;
-                        runtime: 'module' | 'frame';
-                      } | null;
-                    }[];
-                    /** @description The stored value */
-                    value: string | null;
-                  };
-                };
-                /** @description The shared footer fragment */
-                footer: {
-                  body: string | null;
-                  heading: string | null;
-                } | null;
-                /** @description The page template's file_layout */
-                layout: string | null;
-                menu: components['schemas']['SiteMenuEntry'][];
-                mode: 'preview' | 'delivery';
-                name: string;
-                preview?: {
-                  exitUrl: string;
-                  label: string;
-                } | null;
-                site: {
-                  basePath: string;
-                  id: string;
-                  name: string;
-                };
-                stylesheet: string;
-                url: string;
-                /** @description Dynamic zones by field name */
-                zones: {
-                  [key: string]: components['schemas']['SiteWidget'][];
-                };
-              }[];
-              not_found?: {
-                contentId: string;
-                /** @description By field name */
-                fields: {
-                  [key: string]: {
-                    /** @description The page a Content Reference Picker field points at, on this target */
-                    link?: {
-                      name: string;
-                      url: string;
-                    } | null;
-                    /** @description A Media Library Asset field: the file's address */
-                    media?: string | null;
-                    /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
-                    microapps?: {
-                      id: string;
-                      /** @description How one micro-app instance runs on a page */
-                      placement: {
-                        /** @description The instance's settings, given to the element as attributes */
-                        configuration: {
-                          [key: string]: string;
-                        };
-                        elementName: string | null;
-                        frameHeight: number | null;
-                        frameUrl: string | null;
-                        instanceId: string;
-                        /** @description A module defining elementName */
-                        moduleUrl: string | null;
-                        /** @description The instance's name (a frame's title) */
-                        name: string;
-                        runtime: 'module' | 'frame';
-                      } | null;
-                    }[];
-                    /** @description The stored value */
-                    value: string | null;
-                  };
-                };
-                /** @description The shared footer fragment */
-                footer: {
-                  body: string | null;
-                  heading: string | null;
-                } | null;
-                /** @description The page template's file_layout */
-                layout: string | null;
-                menu: components['schemas']['SiteMenuEntry'][];
-                mode: 'preview' | 'delivery';
-                name: string;
-                preview?: {
-                  exitUrl: string;
-                  label: string;
-                } | null;
-                site: {
-                  basePath: string;
-                  id: string;
-                  name: string;
-                };
-                stylesheet: string;
-                url: string;
-                /** @description Dynamic zones by field name */
-                zones: {
-                  [key: string]: components['schemas']['SiteWidget'][];
-                };
-              };
+              models: components['schemas']['SitePageModel'][];
+              not_found?: components['schemas']['SitePageModel'];
               site_id: string;
             };
           };
@@ -5243,6 +5121,38 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description One field as a component sees it */
+    SiteFieldValue: {
+      /** @description The page a Content Reference Picker field points at, on this target */
+      link?: {
+        name: string;
+        url: string;
+      } | null;
+      /** @description A Media Library Asset field: the file's address */
+      media?: string | null;
+      /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
+      microapps?: {
+        id: string;
+        /** @description How one micro-app instance runs on a page */
+        placement: {
+          /** @description The instance's settings, given to the element as attributes */
+          configuration: {
+            [key: string]: string;
+          };
+          elementName: string | null;
+          frameHeight: number | null;
+          frameUrl: string | null;
+          instanceId: string;
+          /** @description A module defining elementName */
+          moduleUrl: string | null;
+          /** @description The instance's name (a frame's title) */
+          name: string;
+          runtime: 'module' | 'frame';
+        } | null;
+      }[];
+      /** @description The stored value */
+      value: string | null;
+    };
     /** @description An entry of the site's menu (the content tree) */
     SiteMenuEntry: {
       children: components['schemas']['SiteMenuEntry'][];
@@ -5251,43 +5161,46 @@ export interface components {
       name: string;
       url: string;
     };
+    /** @description What a page renders from (@canopy/site PageModel) */
+    SitePageModel: {
+      contentId: string;
+      /** @description By field name */
+      fields: {
+        [key: string]: components['schemas']['SiteFieldValue'];
+      };
+      /** @description The shared footer fragment */
+      footer: {
+        body: string | null;
+        heading: string | null;
+      } | null;
+      /** @description The page template's file_layout */
+      layout: string | null;
+      menu: components['schemas']['SiteMenuEntry'][];
+      mode: 'preview' | 'delivery';
+      name: string;
+      preview?: {
+        exitUrl: string;
+        label: string;
+      } | null;
+      site: {
+        basePath: string;
+        id: string;
+        name: string;
+      };
+      stylesheet: string;
+      url: string;
+      /** @description Dynamic zones by field name */
+      zones: {
+        [key: string]: components['schemas']['SiteWidget'][];
+      };
+    };
     /** @description A widget placed in a dynamic zone */
     SiteWidget: {
       /** @description A container's items' widgets */
       children: components['schemas']['SiteWidget'][];
       /** @description By field name */
       fields: {
-        [key: string]: {
-          /** @description The page a Content Reference Picker field points at, on this target */
-          link?: {
-            name: string;
-            url: string;
-          } | null;
-          /** @description A Media Library Asset field: the file's address */
-          media?: string | null;
-          /** @description A Micro-app Reference Picker field: each instance it names (placement null: missing or deleted) */
-          microapps?: {
-            id: string;
-            /** @description How one micro-app instance runs on a page */
-            placement: {
-              /** @description The instance's settings, given to the element as attributes */
-              configuration: {
-                [key: string]: string;
-              };
-              elementName: string | null;
-              frameHeight: number | null;
-              frameUrl: string | null;
-              instanceId: string;
-              /** @description A module defining elementName */
-              moduleUrl: string | null;
-              /** @description The instance's name (a frame's title) */
-              name: string;
-              runtime: 'module' | 'frame';
-            } | null;
-          }[];
-          /** @description The stored value */
-          value: string | null;
-        };
+        [key: string]: components['schemas']['SiteFieldValue'];
       };
       id: string;
       /** @description The widget template's file_layout: its component's key */

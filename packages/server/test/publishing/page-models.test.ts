@@ -106,16 +106,31 @@ describe.each(DIALECTS)('page models (%s)', (dialect) => {
       paths: Record<string, { get: { responses: Record<string, unknown> } }>;
       components: { schemas: Record<string, { required?: string[] }> };
     };
-    const reply = JSON.stringify(doc.paths['/api/releases/pagemodels/{id}']!.get.responses['200']);
-    for (const [name, required] of [
-      ['SiteMenuEntry', ['name', 'url', 'children']],
-      ['SiteWidget', ['id', 'layout', 'templateName', 'fields', 'children']],
-    ] as const) {
-      expect(doc.components.schemas[name]?.required).toEqual(required);
-      expect(reply).toContain(`"$ref":"#/components/schemas/${name}"`);
-    }
-    for (const part of ['"instanceId"', '"frameHeight"', '"exitUrl"', '"heading"'])
-      expect(reply).toContain(part);
+    const { schemas } = doc.components;
+    const refersTo = (schema: unknown, name: string) =>
+      expect(JSON.stringify(schema)).toContain(`"$ref":"#/components/schemas/${name}"`);
+    // The reply names the page model; the model names its menu and its widgets, which name
+    // their own children.
+    refersTo(doc.paths['/api/releases/pagemodels/{id}']!.get.responses['200'], 'SitePageModel');
+    refersTo(schemas['SitePageModel'], 'SiteMenuEntry');
+    refersTo(schemas['SitePageModel'], 'SiteWidget');
+    refersTo(schemas['SiteMenuEntry'], 'SiteMenuEntry');
+    refersTo(schemas['SiteWidget'], 'SiteWidget');
+    refersTo(schemas['SitePageModel'], 'SiteFieldValue');
+    refersTo(schemas['SiteWidget'], 'SiteFieldValue');
+    expect(schemas['SiteMenuEntry']?.required).toEqual(['name', 'url', 'children']);
+    expect(schemas['SiteWidget']?.required).toEqual([
+      'id',
+      'layout',
+      'templateName',
+      'fields',
+      'children',
+    ]);
+    const model = JSON.stringify(schemas['SitePageModel']);
+    for (const part of ['"exitUrl"', '"heading"', '"basePath"']) expect(model).toContain(part);
+    const field = JSON.stringify(schemas['SiteFieldValue']);
+    for (const part of ['"link"', '"media"', '"instanceId"', '"frameHeight"'])
+      expect(field).toContain(part);
   });
 
   it('shows a staged version in preview models only', async () => {

@@ -15,7 +15,9 @@ import {
   PublishResult,
   Release,
   ScheduledChange,
+  SiteFieldValue,
   SiteMenuEntry,
+  SitePageModel,
   SiteTargets,
   SiteWidget,
 } from './schemas';
@@ -50,9 +52,11 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
   // A remote build's batches of page models share one snapshot while nothing is written.
   const snapshots = new SnapshotMemo(() => app.canopy.readCache.generation());
-  // The page models' recursive parts, referred to by id.
+  // A page model and its recursive parts, referred to by id.
+  app.addSchema(SiteFieldValue);
   app.addSchema(SiteMenuEntry);
   app.addSchema(SiteWidget);
+  app.addSchema(SitePageModel);
 
   app.get(
     '/releases/publishableitems/:id',

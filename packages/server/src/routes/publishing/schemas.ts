@@ -121,7 +121,9 @@ export const Build = Type.Object({
 });
 
 // A page model as @canopy/site defines it (model.ts), every level named: a builder elsewhere
-// renders from this reply, and Fastify writes only what the schema names.
+// renders from this reply, and Fastify writes only what the schema names. The schemas with an
+// $id are shared (the publishing routes add them) and referred to by it: a menu entry's children
+// are menu entries, a widget's are widgets, and each part is described once in /api/docs.
 const LinkTarget = Type.Object(
   { url: Type.String(), name: Type.String() },
   { description: 'The page a Content Reference Picker field points at, on this target' },
@@ -141,7 +143,7 @@ const MicroappPlacement = Type.Object(
   },
   { description: 'How one micro-app instance runs on a page' },
 );
-const FieldValue = Type.Object(
+export const SiteFieldValue = Type.Object(
   {
     value: Nullable(Type.String({ description: 'The stored value' })),
     link: Type.Optional(Nullable(LinkTarget)),
@@ -161,11 +163,12 @@ const FieldValue = Type.Object(
       ),
     ),
   },
-  { description: 'One field as a component sees it' },
+  { $id: 'SiteFieldValue', description: 'One field as a component sees it' },
 );
-const Fields = Type.Record(Type.String(), FieldValue, { description: 'By field name' });
+const Fields = Type.Record(Type.String(), Type.Ref('SiteFieldValue'), {
+  description: 'By field name',
+});
 
-/** Shared by reference: a menu entry's children are menu entries, a widget's are widgets. */
 export const SiteMenuEntry = Type.Object(
   {
     name: Type.String(),
@@ -192,32 +195,37 @@ export const SiteWidget = Type.Object(
   { $id: 'SiteWidget', description: 'A widget placed in a dynamic zone' },
 );
 
-const PageModel = Type.Object({
-  site: Type.Object({ id: Type.String(), name: Type.String(), basePath: Type.String() }),
-  mode: Mode,
-  url: Type.String(),
-  contentId: Type.String(),
-  name: Type.String(),
-  layout: Nullable(Type.String({ description: "The page template's file_layout" })),
-  fields: Fields,
-  zones: Type.Record(Type.String(), Type.Array(Type.Ref('SiteWidget')), {
-    description: 'Dynamic zones by field name',
-  }),
-  menu: Type.Array(Type.Ref('SiteMenuEntry')),
-  footer: Nullable(
-    Type.Object(
-      { heading: Nullable(Type.String()), body: Nullable(Type.String()) },
-      { description: 'The shared footer fragment' },
+export const SitePageModel = Type.Object(
+  {
+    site: Type.Object({ id: Type.String(), name: Type.String(), basePath: Type.String() }),
+    mode: Mode,
+    url: Type.String(),
+    contentId: Type.String(),
+    name: Type.String(),
+    layout: Nullable(Type.String({ description: "The page template's file_layout" })),
+    fields: Fields,
+    zones: Type.Record(Type.String(), Type.Array(Type.Ref('SiteWidget')), {
+      description: 'Dynamic zones by field name',
+    }),
+    menu: Type.Array(Type.Ref('SiteMenuEntry')),
+    footer: Nullable(
+      Type.Object(
+        { heading: Nullable(Type.String()), body: Nullable(Type.String()) },
+        { description: 'The shared footer fragment' },
+      ),
     ),
-  ),
-  preview: Type.Optional(Nullable(Type.Object({ label: Type.String(), exitUrl: Type.String() }))),
-  stylesheet: Type.String(),
-});
+    preview: Type.Optional(Nullable(Type.Object({ label: Type.String(), exitUrl: Type.String() }))),
+    stylesheet: Type.String(),
+  },
+  { $id: 'SitePageModel', description: 'What a page renders from (@canopy/site PageModel)' },
+);
 
 export const PageModels = Type.Object({
   site_id: Type.String(),
   mode: Mode,
-  models: Type.Array(PageModel, { description: 'One per page URL asked for that is a page' }),
+  models: Type.Array(Type.Ref('SitePageModel'), {
+    description: 'One per page URL asked for that is a page',
+  }),
   missing: Type.Array(Type.String(), { description: 'Page URLs asked for that are no pages' }),
-  not_found: Type.Optional(PageModel),
+  not_found: Type.Optional(Type.Ref('SitePageModel')),
 });
