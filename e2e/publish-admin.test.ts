@@ -193,8 +193,16 @@ describe('publishing from the admin', () => {
     for (const status of await drawer.getByText('succeeded', { exact: true }).all())
       expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await drawer.getByText('Preview', { exact: true }).click();
+    // From the keyboard: Tab reaches the target switch, an arrow key picks Preview.
+    const focusedLabel = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent);
+    for (let i = 0; i < 12 && (await focusedLabel()) !== 'Delivery'; i++)
+      await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Delivery');
+    await page.keyboard.press('ArrowRight');
     await drawer.getByRole('table', { name: 'Builds of Preview' }).waitFor();
+    expect(await focusedLabel()).toBe('Preview');
+    await shot('builds-preview');
     expect(
       await drawer.getByRole('table', { name: 'Builds of Preview' }).getByRole('row').count(),
     ).toBeGreaterThanOrEqual(2);
