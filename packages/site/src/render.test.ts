@@ -7,6 +7,7 @@ import {
   renderPage,
   sampleBatch,
   sanitizeRichText,
+  type MenuEntry,
   type PageModel,
   type StoredRows,
 } from './index';
@@ -39,6 +40,22 @@ function page(overrides: Partial<PageModel> = {}): PageModel {
   };
 }
 
+/** Home above About (with Team below it) and `next`. */
+const homeMenu = (next: MenuEntry): MenuEntry[] => [
+  {
+    name: 'Home',
+    url: '/',
+    children: [
+      {
+        name: 'About',
+        url: '/about',
+        children: [{ name: 'Team', url: '/about/team', children: [] }],
+      },
+      next,
+    ],
+  },
+];
+
 describe('site renderer', () => {
   it('renders fields, widgets, the menu and the footer', () => {
     const html = renderPage(page(), defaultRegistry());
@@ -51,24 +68,11 @@ describe('site renderer', () => {
   });
 
   it('shows the breadcrumb trail to the first entry at the page URL, for pages sharing one menu', () => {
-    const menu: PageModel['menu'] = [
-      {
-        name: 'Home',
-        url: '/',
-        children: [
-          {
-            name: 'About',
-            url: '/about',
-            children: [{ name: 'Team', url: '/about/team', children: [] }],
-          },
-          {
-            name: 'Elsewhere',
-            url: '/x',
-            children: [{ name: 'Team again', url: '/about/team', children: [] }],
-          },
-        ],
-      },
-    ];
+    const menu = homeMenu({
+      name: 'Elsewhere',
+      url: '/x',
+      children: [{ name: 'Team again', url: '/about/team', children: [] }],
+    });
     const registry = defaultRegistry();
     const crumbs = (url: string) => {
       const html = renderPage(page({ url, menu }), registry);
@@ -192,5 +196,44 @@ describe('site renderer', () => {
       '<img src="/media-library/media/abc.jpg?v=tag&amp;w=1280" srcSet="/media-library/media/abc.jpg?v=tag&amp;w=320 320w, /media-library/media/abc.jpg?v=tag&amp;w=640 640w, /media-library/media/abc.jpg?v=tag&amp;w=960 960w, /media-library/media/abc.jpg?v=tag&amp;w=1280 1280w, /media-library/media/abc.jpg?v=tag&amp;w=1920 1920w, /media-library/media/abc.jpg?v=tag&amp;w=2560 2560w" sizes="(min-width: 760px) 720px, 100vw" alt="Team" loading="lazy"/>',
     );
     expect(html).toContain('<img src="/media-library/media/logo.svg" alt="" loading="lazy"/>');
+  });
+
+  it('reuses header and footer markup only where a page shows the same, byte for byte a whole render', () => {
+    const registry = defaultRegistry();
+    const menu = homeMenu({ name: 'News', url: '/news', children: [] });
+    const footer = { heading: 'Acme Ltd', body: '<p>Footer</p>' };
+    const variants: Partial<PageModel>[] = [
+      { url: '/', menu, footer },
+      { url: '/about', menu, footer },
+      { url: '/about/team', menu, footer },
+      { url: '/news', menu, footer },
+      { url: '/elsewhere', menu, footer },
+      { url: '/news', menu, footer: { heading: 'Other', body: null } },
+      { url: '/news', menu, footer: null },
+      { url: '/news', menu, footer, site: { id: 's', name: 'Acme', basePath: '/preview' } },
+      { url: '/news', menu, footer, site: { id: 's', name: 'Renamed', basePath: '/' } },
+    ];
+    // Twice over: the second round renders from the markup the first one made.
+    const reused = [...variants, ...variants].map((v) => renderPage(page(v), registry));
+    const whole = [...variants, ...variants].map((v) =>
+      renderPage(page(v), registry, { whole: true }),
+    );
+    expect(reused).toEqual(whole);
+    const current = (html: string) =>
+      [...html.matchAll(/<a href="([^"]*)" aria-current="page">/g)].map((m) => m[1]);
+    expect(reused.slice(0, 5).map(current)).toEqual([[], ['/about'], ['/about'], ['/news'], []]);
+    expect(reused[5]).toContain('<div class="cn-footer-brand">Other</div>');
+    expect(reused[6]).toContain('<div class="cn-footer-brand">Acme</div>');
+    expect(reused[7]).toContain('<a class="cn-brand" href="/preview/">');
+    expect(reused[8]).toContain('Renamed</a>');
+  });
+
+  it('renders a sample site the same whether or not the header and footer are reused', () => {
+    const registry = defaultRegistry();
+    const { context, pages } = sampleBatch(40);
+    for (const source of pages) {
+      const { model } = assemblePage(context, source);
+      expect(renderPage(model, registry)).toBe(renderPage(model, registry, { whole: true }));
+    }
   });
 });

@@ -1,27 +1,90 @@
 /** Renders a page model to a complete HTML document (static markup: no client script). */
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Document } from './components/document';
+import {
+  Document,
+  FooterInner,
+  HeaderInner,
+  isCurrent,
+  topEntries,
+  type Shell,
+} from './components/document';
 import { Placeholder } from './components/parts';
 import { NotFoundPage } from './components/pages';
 import { assemblePage, type BuildContext, type Dependencies, type PageSource } from './assemble';
-import type { PageModel } from './model';
+import type { FragmentModel, MenuEntry, PageModel } from './model';
 import type { Registry } from './registry';
 
-export function renderPage(page: PageModel, registry: Registry): string {
+export interface RenderOptions {
+  /**
+   * Renders the header and footer of every page anew instead of reusing the markup made for an
+   * earlier page that shows the same (the same bytes, more work).
+   */
+  whole?: boolean;
+}
+
+export function renderPage(
+  page: PageModel,
+  registry: Registry,
+  options: RenderOptions = {},
+): string {
   const Layout = registry.pageFor(page.layout);
   const body = Layout
     ? createElement(Layout, { page, registry })
     : createElement(Placeholder, { page, layout: page.layout, what: 'page' });
-  return `<!DOCTYPE html>${renderToStaticMarkup(createElement(Document, { page, children: body }))}`;
+  return documentOf(page, body, options);
 }
 
 /** The site's 404 page: its header, menu and footer around a not-found message. */
-export function renderNotFound(page: PageModel, registry: Registry): string {
+export function renderNotFound(
+  page: PageModel,
+  registry: Registry,
+  options: RenderOptions = {},
+): string {
   const Layout = registry.pageFor('not-found') ?? NotFoundPage;
-  return `<!DOCTYPE html>${renderToStaticMarkup(
-    createElement(Document, { page, children: createElement(Layout, { page, registry }) }),
-  )}`;
+  return documentOf(page, createElement(Layout, { page, registry }), options);
+}
+
+function documentOf(page: PageModel, children: ReactNode, options: RenderOptions): string {
+  const shell = options.whole ? undefined : shellOf(page);
+  return `<!DOCTYPE html>${renderToStaticMarkup(createElement(Document, { page, children, shell }))}`;
+}
+
+interface ShellMarkup {
+  /** By which top-level entries hold the page. */
+  headers: Map<string, string>;
+  footers: Map<FragmentModel | null, string>;
+}
+
+/**
+ * Header and footer markup by what they show: the menu (every page of a build shares one), then
+ * the base path and site name, then which top-level entries hold the page (the header) or the
+ * Footer fragment (the footer). A site's header and footer are the same on most of its pages
+ * and often the larger part of each, so they are rendered once per distinct case.
+ */
+const shells = new WeakMap<MenuEntry[], Map<string, ShellMarkup>>();
+
+function shellOf(page: PageModel): Shell {
+  let bySite = shells.get(page.menu);
+  if (!bySite) shells.set(page.menu, (bySite = new Map()));
+  const siteKey = `${page.site.basePath}\u0000${page.site.name}`;
+  let markup = bySite.get(siteKey);
+  if (!markup) bySite.set(siteKey, (markup = { headers: new Map(), footers: new Map() }));
+  let current = '';
+  topEntries(page.menu).forEach((entry, i) => {
+    if (isCurrent(page, entry)) current += `${i},`;
+  });
+  let header = markup.headers.get(current);
+  if (header === undefined) {
+    header = renderToStaticMarkup(createElement(HeaderInner, { page }));
+    markup.headers.set(current, header);
+  }
+  let footer = markup.footers.get(page.footer);
+  if (footer === undefined) {
+    footer = renderToStaticMarkup(createElement(FooterInner, { page }));
+    markup.footers.set(page.footer, footer);
+  }
+  return { header, footer };
 }
 
 /** Pages rendered by a build worker: their HTML as UTF-8, end to end, and what each read. */

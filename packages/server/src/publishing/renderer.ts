@@ -18,6 +18,8 @@ import type { BuildContext, MenuEntry, PageModel, PageSource, RenderedBatch } fr
 export interface RenderJob {
   model: PageModel;
   notFound?: boolean;
+  /** Renders the header and footer anew rather than reusing their markup (see `RenderOptions`). */
+  whole?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ function entrySource(siteComponents: string | undefined): string {
     `if (typeof register === 'function') register(registry);`,
     'export function describe() { return registry.describe(); }',
     'export function render(jobs) {',
-    '  return jobs.map((job) => job.notFound ? renderNotFound(job.model, registry) : renderPage(job.model, registry));',
+    '  return jobs.map((job) => (job.notFound ? renderNotFound : renderPage)(job.model, registry, { whole: job.whole }));',
     '}',
     // The worker's own piscina (not a bundled copy), which hands over what `move` marks.
     `const pool = __canopyRequire(import.meta.url)(${JSON.stringify(PISCINA)});`,
@@ -176,6 +178,10 @@ export class Renderer {
       // Tasks wait in each thread's queue, so a thread goes on to its next batch while this
       // thread is busy (reading the next pages' rows) instead of waiting to be handed one.
       concurrentTasksPerWorker: QUEUED_PER_THREAD,
+      // The render module is bundled plain JavaScript: the threads take none of this process's
+      // Node options (a TypeScript runner's loader in development and tests would transform the
+      // module again and slow every thread down); V8's flags apply to every thread regardless.
+      execArgv: [],
     });
     return this.pool;
   }
@@ -263,24 +269,38 @@ const batches = <T>(items: T[]): T[][] => {
 };
 
 /**
- * Pages whose rows are bytes, with those bytes copied end to end into one buffer that moves to
- * the render thread (a copy of one block instead of a clone of each page's rows).
+ * Pages whose rows are bytes, made movable to a render thread: rows that fill a buffer of their
+ * own (as the SQLite driver answers them) move with it, without a copy, and are detached here;
+ * any others are copied end to end into one buffer that moves.
  */
 function movableRows(pages: PageSource[]): { sources: PageSource[]; transferList: ArrayBuffer[] } {
+  const transferList: ArrayBuffer[] = [];
   let length = 0;
-  for (const page of pages) if (page.rows instanceof Uint8Array) length += page.rows.length;
-  if (length === 0) return { sources: pages, transferList: [] };
-  const buffer = new ArrayBuffer(length);
+  for (const page of pages) {
+    if (page.rows instanceof Uint8Array && !ownsBuffer(page.rows)) length += page.rows.length;
+  }
+  const shared = length > 0 ? new ArrayBuffer(length) : undefined;
+  if (shared) transferList.push(shared);
   let offset = 0;
   const sources = pages.map((page) => {
     if (!(page.rows instanceof Uint8Array)) return page;
-    const rows = new Uint8Array(buffer, offset, page.rows.length);
+    if (ownsBuffer(page.rows)) {
+      transferList.push(page.rows.buffer);
+      return page;
+    }
+    const rows = new Uint8Array(shared!, offset, page.rows.length);
     rows.set(page.rows);
     offset += rows.length;
     return { ...page, rows };
   });
-  return { sources, transferList: [buffer] };
+  return { sources, transferList };
 }
+
+/** Bytes that are the whole of an ArrayBuffer (not a view of part of one, nor shared memory). */
+const ownsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength;
 
 /** A value as JSON in memory every worker reads without a copy. */
 function sharedJson(value: unknown): SharedArrayBuffer {

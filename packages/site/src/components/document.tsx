@@ -11,14 +11,19 @@ import {
 import { MicroappScripts } from './microapps';
 import { RichText, text } from './parts';
 
-function isCurrent(page: PageModel, entry: MenuEntry): boolean {
+export function isCurrent(page: PageModel, entry: MenuEntry): boolean {
   if (entry.url === '/') return page.url === '/';
   return page.url === entry.url || page.url.startsWith(`${entry.url}/`);
 }
 
+/** The entries of the header's menu: Home's children when Home is the menu's only top entry. */
+export function topEntries(menu: MenuEntry[]): MenuEntry[] {
+  const home = menu.length === 1 && menu[0]!.url === '/' ? menu[0]! : null;
+  return navigable(home ? home.children : menu);
+}
+
 function Menu({ page }: { page: PageModel }) {
-  const home = page.menu.length === 1 && page.menu[0]!.url === '/' ? page.menu[0]! : null;
-  const top = navigable(home ? home.children : page.menu);
+  const top = topEntries(page.menu);
   return (
     <nav className="cn-nav" aria-label="Main">
       <ul>
@@ -69,7 +74,54 @@ export function Breadcrumbs({ page }: { page: PageModel }) {
   );
 }
 
-export function Document({ page, children }: { page: PageModel; children: ReactNode }) {
+/** The inside of the page header: the site's name and its menu. */
+export function HeaderInner({ page }: { page: PageModel }) {
+  return (
+    <div className="cn-wrap cn-header-inner">
+      <a className="cn-brand" href={siteHref(page.site.basePath, '/')}>
+        <span className="cn-logo" aria-hidden="true" />
+        {page.site.name}
+      </a>
+      <Menu page={page} />
+    </div>
+  );
+}
+
+/** The inside of the page footer: the Footer fragment and the top of the menu. */
+export function FooterInner({ page }: { page: PageModel }) {
+  return (
+    <div className="cn-wrap cn-footer-inner">
+      <div>
+        <div className="cn-footer-brand">{page.footer?.heading ?? page.site.name}</div>
+        <RichText html={page.footer?.body ?? null} className="cn-footer-text" />
+      </div>
+      <ul className="cn-footer-links">
+        {navigable(page.menu[0]?.url === '/' ? page.menu[0].children : page.menu).map((entry) => (
+          <li key={entry.url}>
+            <a href={siteHref(page.site.basePath, entry.url)}>{entry.name}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The header's and footer's markup, made once and reused for every page that shows the same. */
+export interface Shell {
+  header: string;
+  footer: string;
+}
+
+export function Document({
+  page,
+  children,
+  shell,
+}: {
+  page: PageModel;
+  children: ReactNode;
+  /** Given: the header and footer as markup made before; else they are rendered here. */
+  shell?: Shell;
+}) {
   const title = text(page.fields, 'Title') ?? page.name;
   const summary = text(page.fields, 'Summary');
   const theme = text(page.fields, 'Theme') ?? 'light';
@@ -92,33 +144,21 @@ export function Document({ page, children }: { page: PageModel; children: ReactN
             <a href={page.preview.exitUrl}>Exit preview</a>
           </div>
         )}
-        <header className="cn-header">
-          <div className="cn-wrap cn-header-inner">
-            <a className="cn-brand" href={siteHref(page.site.basePath, '/')}>
-              <span className="cn-logo" aria-hidden="true" />
-              {page.site.name}
-            </a>
-            <Menu page={page} />
-          </div>
-        </header>
+        {shell ? (
+          <header className="cn-header" dangerouslySetInnerHTML={{ __html: shell.header }} />
+        ) : (
+          <header className="cn-header">
+            <HeaderInner page={page} />
+          </header>
+        )}
         <main id="main">{children}</main>
-        <footer className="cn-footer">
-          <div className="cn-wrap cn-footer-inner">
-            <div>
-              <div className="cn-footer-brand">{page.footer?.heading ?? page.site.name}</div>
-              <RichText html={page.footer?.body ?? null} className="cn-footer-text" />
-            </div>
-            <ul className="cn-footer-links">
-              {navigable(page.menu[0]?.url === '/' ? page.menu[0].children : page.menu).map(
-                (entry) => (
-                  <li key={entry.url}>
-                    <a href={siteHref(page.site.basePath, entry.url)}>{entry.name}</a>
-                  </li>
-                ),
-              )}
-            </ul>
-          </div>
-        </footer>
+        {shell ? (
+          <footer className="cn-footer" dangerouslySetInnerHTML={{ __html: shell.footer }} />
+        ) : (
+          <footer className="cn-footer">
+            <FooterInner page={page} />
+          </footer>
+        )}
         <MicroappScripts modules={microappModules(page)} />
       </body>
     </html>
