@@ -85,6 +85,8 @@ interface Lookups {
   fields: Lookup<'fields'>;
   links: Lookup<'links'>;
   microapps: Lookup<'microapps'>;
+  /** 'template:<id>' by template id, made once. */
+  templateKeys: Map<string | null, string>;
 }
 
 const lookupsOf = new WeakMap<SiteData, Lookups>();
@@ -101,6 +103,7 @@ function lookups(data: SiteData): Lookups {
       fields: new Map(Object.entries(data.fields)),
       links: new Map(Object.entries(data.links)),
       microapps: new Map(Object.entries(data.microapps)),
+      templateKeys: new Map(),
     };
     lookupsOf.set(data, found);
   }
@@ -168,16 +171,22 @@ export function assemblePage(
   context: BuildContext,
   page: PageSource,
 ): { model: PageModel; deps: Dependencies } {
-  const deps: Dependencies = {
-    menu: context.menuStamp,
-    footer: context.footerStamp,
-    [`content:${page.contentId}`]: page.stamp,
-  };
-  const { templates, fields: fieldInfo, links, microapps } = lookups(context);
+  // Without a prototype an object is a plain table from the start: every page's keys differ
+  // (its content id), which would otherwise make each page's object a shape of its own.
+  const deps: Dependencies = Object.create(null) as Dependencies;
+  deps.menu = context.menuStamp;
+  deps.footer = context.footerStamp;
+  deps[`content:${page.contentId}`] = page.stamp;
+  const { templates, fields: fieldInfo, links, microapps, templateKeys } = lookups(context);
   const read = (key: string) => {
     deps[key] ??= sharedStamp(context, key)!;
   };
-  read(`template:${page.templateId}`);
+  const readTemplate = (templateId: string | null) => {
+    let key = templateKeys.get(templateId);
+    if (key === undefined) templateKeys.set(templateId, (key = `template:${templateId}`));
+    read(key);
+  };
+  readTemplate(page.templateId);
   const model = pageShell(context, page.url, page);
   if (!page.rows) return { model, deps };
 
@@ -229,16 +238,17 @@ export function assemblePage(
     if (!block) return null;
     const templateId = block[2];
     const template = templates.get(templateId);
-    read(`template:${templateId}`);
+    readTemplate(templateId);
+    const fields: Record<string, FieldValue> = {};
+    for (const [, templateBlockId, value] of fieldsOfBlock.get(blockId) ?? []) {
+      const [name, field] = valueOf(templateBlockId, value, null);
+      fields[name] = field;
+    }
     return {
       id: blockId,
       layout: template?.layout ?? null,
       templateName: template?.name ?? 'Unknown widget',
-      fields: Object.fromEntries(
-        (fieldsOfBlock.get(blockId) ?? []).map(([, templateBlockId, value]) =>
-          valueOf(templateBlockId, value, null),
-        ),
-      ),
+      fields,
       children,
     };
   };

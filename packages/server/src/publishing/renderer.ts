@@ -54,7 +54,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 function entrySource(siteComponents: string | undefined): string {
   return [
-    `import { createHash } from 'node:crypto';`,
+    `import { hash } from 'node:crypto';`,
     `import { defaultRegistry, renderPage, renderNotFound, renderBatch, sampleBatch } from '@canopy/site';`,
     siteComponents ? `import * as own from ${JSON.stringify(siteComponents)};` : 'const own = {};',
     'const registry = defaultRegistry();',
@@ -78,9 +78,9 @@ function entrySource(siteComponents: string | undefined): string {
     '  return value;',
     '}',
     // Pages are named where they are rendered, as the store names them (PAGE_HASH).
-    `const digest = (bytes) => createHash(${JSON.stringify(PAGE_HASH.algorithm)}).update(bytes).digest('hex').slice(0, ${PAGE_HASH.hexDigits});`,
+    `const digest = (bytes) => hash(${JSON.stringify(PAGE_HASH.algorithm)}, bytes, 'hex').slice(0, ${PAGE_HASH.hexDigits});`,
     'export default function (task) {',
-    '  if (task.warm) { const sample = sampleBatch(task.warm, registry.widgetLayouts()); renderBatch(sample.context, sample.pages, registry); return []; }',
+    '  if (task.warm) { const sample = sampleBatch(task.warm, registry.widgetLayouts()); renderBatch(sample.context, sample.pages, registry, digest); return []; }',
     '  if (task.pages) {',
     '    const batch = renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry, digest);',
     // The HTML's buffer is handed over, not copied (piscina's move).
