@@ -60,7 +60,9 @@ interface ShellMarkup {
  * Header and footer markup by what they show: the menu (every page of a build shares one), then
  * the base path and site name, then which top-level entries hold the page (the header) or the
  * Footer fragment (the footer). A site's header and footer are the same on most of its pages
- * and often the larger part of each, so they are rendered once per distinct case.
+ * and often the larger part of each, so they are rendered once per distinct case. Rendered on
+ * their own, they must hold nothing React would move into the document's head (an `<img>`
+ * element adds a preload link there): the comparison with whole renders in the tests says so.
  */
 const shells = new WeakMap<MenuEntry[], Map<string, ShellMarkup>>();
 
