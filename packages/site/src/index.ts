@@ -12,6 +12,8 @@ export { renderPage, renderNotFound, renderBatch, type RenderedBatch } from './r
 export * from './assemble';
 export { sampleBatch } from './sample';
 export { sanitizeRichText } from './sanitize';
-export { RichText, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
+export { RichText, Editable, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
+export * from './editing';
+export { PageBody, PageContent, themeClass } from './components/document';
 export { Microapps } from './components/microapps';
 export { STYLESHEET_FILE, stylesheet } from './stylesheet';

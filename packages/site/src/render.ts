@@ -6,10 +6,10 @@ import {
   FooterInner,
   HeaderInner,
   isCurrent,
+  PageContent,
   topEntries,
   type Shell,
 } from './components/document';
-import { Placeholder } from './components/parts';
 import { NotFoundPage } from './components/pages';
 import { assemblePage, type BuildContext, type Dependencies, type PageSource } from './assemble';
 import type { FragmentModel, MenuEntry, PageModel } from './model';
@@ -28,11 +28,7 @@ export function renderPage(
   registry: Registry,
   options: RenderOptions = {},
 ): string {
-  const Layout = registry.pageFor(page.layout);
-  const body = Layout
-    ? createElement(Layout, { page, registry })
-    : createElement(Placeholder, { page, layout: page.layout, what: 'page' });
-  return documentOf(page, body, options);
+  return documentOf(page, createElement(PageContent, { page, registry }), options);
 }
 
 /** The site's 404 page: its header, menu and footer around a not-found message. */

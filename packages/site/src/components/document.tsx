@@ -8,8 +8,9 @@ import {
   type MenuEntry,
   type PageModel,
 } from '../model';
+import type { Registry } from '../registry';
 import { MicroappScripts } from './microapps';
-import { RichText, text } from './parts';
+import { Placeholder, RichText, text } from './parts';
 
 export function isCurrent(page: PageModel, entry: MenuEntry): boolean {
   if (entry.url === '/') return page.url === '/';
@@ -112,6 +113,62 @@ export interface Shell {
   footer: string;
 }
 
+/** The page's own part: its template's layout, or a placeholder when none is registered. */
+export function PageContent({ page, registry }: { page: PageModel; registry: Registry }) {
+  const Layout = registry.pageFor(page.layout);
+  return Layout ? (
+    <Layout page={page} registry={registry} />
+  ) : (
+    <Placeholder page={page} layout={page.layout} what="page" />
+  );
+}
+
+/** What a page's `<body>` holds: preview bar, header, the layout, footer and micro-app modules. */
+export function PageBody({
+  page,
+  children,
+  shell,
+}: {
+  page: PageModel;
+  children: ReactNode;
+  /** Given: the header and footer as markup made before; else they are rendered here. */
+  shell?: Shell;
+}) {
+  return (
+    <>
+      {page.preview && (
+        <div className="cn-preview-bar" role="status">
+          <span>
+            <strong>Preview</strong> {page.preview.label}
+          </span>
+          <a href={page.preview.exitUrl}>Exit preview</a>
+        </div>
+      )}
+      {shell ? (
+        <header className="cn-header" dangerouslySetInnerHTML={{ __html: shell.header }} />
+      ) : (
+        <header className="cn-header">
+          <HeaderInner page={page} />
+        </header>
+      )}
+      <main id="main">{children}</main>
+      {shell ? (
+        <footer className="cn-footer" dangerouslySetInnerHTML={{ __html: shell.footer }} />
+      ) : (
+        <footer className="cn-footer">
+          <FooterInner page={page} />
+        </footer>
+      )}
+      <MicroappScripts modules={microappModules(page)} />
+    </>
+  );
+}
+
+/** The body's class: the page's theme. */
+export function themeClass(page: PageModel): string {
+  return `cn-theme-${text(page.fields, 'Theme') ?? 'light'}`;
+}
+
 export function Document({
   page,
   children,
@@ -124,7 +181,6 @@ export function Document({
 }) {
   const title = text(page.fields, 'Title') ?? page.name;
   const summary = text(page.fields, 'Summary');
-  const theme = text(page.fields, 'Theme') ?? 'light';
   return (
     <html lang="en">
       <head>
@@ -135,31 +191,10 @@ export function Document({
         {page.mode === 'preview' && <meta name="robots" content="noindex" />}
         <link rel="stylesheet" href={page.stylesheet} />
       </head>
-      <body className={`cn-theme-${theme}`}>
-        {page.preview && (
-          <div className="cn-preview-bar" role="status">
-            <span>
-              <strong>Preview</strong> {page.preview.label}
-            </span>
-            <a href={page.preview.exitUrl}>Exit preview</a>
-          </div>
-        )}
-        {shell ? (
-          <header className="cn-header" dangerouslySetInnerHTML={{ __html: shell.header }} />
-        ) : (
-          <header className="cn-header">
-            <HeaderInner page={page} />
-          </header>
-        )}
-        <main id="main">{children}</main>
-        {shell ? (
-          <footer className="cn-footer" dangerouslySetInnerHTML={{ __html: shell.footer }} />
-        ) : (
-          <footer className="cn-footer">
-            <FooterInner page={page} />
-          </footer>
-        )}
-        <MicroappScripts modules={microappModules(page)} />
+      <body className={themeClass(page)}>
+        <PageBody page={page} shell={shell}>
+          {children}
+        </PageBody>
       </body>
     </html>
   );

@@ -3,10 +3,9 @@ import { mediaSrc, type PageModel } from '../model';
 import type { PageProps } from '../registry';
 import { Breadcrumbs } from './document';
 import { Microapps } from './microapps';
-import { IMAGE_SIZES, PageLink, ResponsiveImage, RichText, text, Zone } from './parts';
+import { Editable, IMAGE_SIZES, PageLink, ResponsiveImage, RichText, text, Zone } from './parts';
 
 function PageIntro({ page }: { page: PageModel }) {
-  const title = text(page.fields, 'Title') ?? page.name;
   const summary = text(page.fields, 'Summary');
   const hero = mediaSrc(page.fields['Hero Image']?.media ?? page.fields['Hero Image']?.value);
   return (
@@ -16,8 +15,8 @@ function PageIntro({ page }: { page: PageModel }) {
       )}
       <div className="cn-wrap">
         <Breadcrumbs page={page} />
-        <h1>{title}</h1>
-        {summary && <p className="cn-lead">{summary}</p>}
+        <Editable of={page} name="Title" as="h1" fallback={page.name} />
+        {summary && <Editable of={page} name="Summary" as="p" className="cn-lead" />}
       </div>
     </section>
   );
@@ -27,18 +26,25 @@ export function StandardPage({ page, registry }: PageProps) {
   const zone = page.zones['Main Zone'];
   const related = page.fields['Related Page']?.link;
   const startsWithHero = zone?.[0]?.layout === 'hero-banner';
+  const heroes = startsWithHero ? 1 : 0;
   return (
     <>
       {!startsWithHero && <PageIntro page={page} />}
-      <Zone widgets={zone?.slice(0, startsWithHero ? 1 : 0)} page={page} registry={registry} />
+      <Zone name="Main Zone" widgets={zone?.slice(0, heroes)} page={page} registry={registry} />
       {text(page.fields, 'Body') && (
         <section className="cn-section">
           <div className="cn-wrap cn-narrow">
-            <RichText html={text(page.fields, 'Body')} />
+            <RichText field={{ of: page, name: 'Body' }} />
           </div>
         </section>
       )}
-      <Zone widgets={zone?.slice(startsWithHero ? 1 : 0)} page={page} registry={registry} />
+      <Zone
+        name="Main Zone"
+        start={heroes}
+        widgets={zone?.slice(heroes)}
+        page={page}
+        registry={registry}
+      />
       {Object.entries(page.fields)
         .filter(
           ([, field]) =>
@@ -55,7 +61,7 @@ export function StandardPage({ page, registry }: PageProps) {
       {Object.entries(page.zones)
         .filter(([name]) => name !== 'Main Zone')
         .map(([name, widgets]) => (
-          <Zone key={name} widgets={widgets} page={page} registry={registry} />
+          <Zone key={name} name={name} widgets={widgets} page={page} registry={registry} />
         ))}
       {related && (
         <section className="cn-section cn-related">
@@ -75,8 +81,8 @@ export function FragmentPage({ page }: PageProps) {
   return (
     <section className="cn-section">
       <div className="cn-wrap cn-narrow">
-        <h1>{text(page.fields, 'Heading') ?? page.name}</h1>
-        <RichText html={text(page.fields, 'Body')} />
+        <Editable of={page} name="Heading" as="h1" fallback={page.name} />
+        <RichText field={{ of: page, name: 'Body' }} />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@
 import { mediaSrc, type WidgetModel } from '../model';
 import type { WidgetProps } from '../registry';
 import { Microapps } from './microapps';
-import { IMAGE_SIZES, PageLink, ResponsiveImage, RichText, text, Widget } from './parts';
+import { Editable, IMAGE_SIZES, PageLink, ResponsiveImage, RichText, text, Widget } from './parts';
 
 const media = (widget: WidgetModel, name: string) =>
   mediaSrc(widget.fields[name]?.media ?? widget.fields[name]?.value);
@@ -16,9 +16,9 @@ export function HeroBanner({ widget, page }: WidgetProps) {
         <ResponsiveImage className="cn-hero-bg" src={image} sizes={IMAGE_SIZES.full} alt="" />
       )}
       <div className="cn-wrap cn-hero-inner">
-        <h1>{text(widget.fields, 'Heading')}</h1>
+        <Editable of={widget} name="Heading" as="h1" />
         {text(widget.fields, 'Subheading') && (
-          <p className="cn-lead">{text(widget.fields, 'Subheading')}</p>
+          <Editable of={widget} name="Subheading" as="p" className="cn-lead" />
         )}
         {link && (
           <PageLink page={page} url={link.url} className="cn-button cn-button-primary">
@@ -34,8 +34,8 @@ export function RichTextBlock({ widget }: WidgetProps) {
   return (
     <section className="cn-section">
       <div className="cn-wrap cn-narrow">
-        {text(widget.fields, 'Heading') && <h2>{text(widget.fields, 'Heading')}</h2>}
-        <RichText html={text(widget.fields, 'Body')} />
+        {text(widget.fields, 'Heading') && <Editable of={widget} name="Heading" as="h2" />}
+        <RichText field={{ of: widget, name: 'Body' }} />
       </div>
     </section>
   );
@@ -75,7 +75,7 @@ export function ImageWithCaption({ widget }: WidgetProps) {
           alt={caption ?? ''}
           loading="lazy"
         />
-        {caption && <figcaption>{caption}</figcaption>}
+        {caption && <Editable of={widget} name="Caption" as="figcaption" />}
       </figure>
     </section>
   );
@@ -85,9 +85,9 @@ export function Quote({ widget }: WidgetProps) {
   return (
     <section className="cn-section cn-quote-band">
       <blockquote className="cn-wrap cn-narrow cn-quote">
-        <p>{text(widget.fields, 'Quote')}</p>
+        <Editable of={widget} name="Quote" as="p" />
         {text(widget.fields, 'Attribution') && (
-          <footer>{text(widget.fields, 'Attribution')}</footer>
+          <Editable of={widget} name="Attribution" as="footer" />
         )}
       </blockquote>
     </section>
@@ -99,7 +99,7 @@ export function CardGrid({ widget, page, registry }: WidgetProps) {
   return (
     <section className="cn-section cn-band">
       <div className="cn-wrap">
-        {text(widget.fields, 'Heading') && <h2>{text(widget.fields, 'Heading')}</h2>}
+        {text(widget.fields, 'Heading') && <Editable of={widget} name="Heading" as="h2" />}
         <div className={`cn-grid cn-grid-${columns}`}>
           {widget.children.map((child) => (
             <Widget key={child.id} widget={child} page={page} registry={registry} />
@@ -117,8 +117,8 @@ export function Card({ widget, page }: WidgetProps) {
     <article className="cn-card">
       {image && <ResponsiveImage src={image} sizes={IMAGE_SIZES.card} alt="" loading="lazy" />}
       <div className="cn-card-body">
-        <h3>{text(widget.fields, 'Title')}</h3>
-        {text(widget.fields, 'Text') && <p>{text(widget.fields, 'Text')}</p>}
+        <Editable of={widget} name="Title" as="h3" />
+        {text(widget.fields, 'Text') && <Editable of={widget} name="Text" as="p" />}
         {link && (
           <PageLink page={page} url={link.url} className="cn-card-link">
             {link.name} <span aria-hidden="true">→</span>
@@ -136,7 +136,7 @@ export function NewsletterSignup({ widget, page }: WidgetProps) {
   return (
     <section className="cn-section cn-newsletter">
       <div className="cn-wrap cn-newsletter-inner">
-        {text(widget.fields, 'Heading') && <h2>{text(widget.fields, 'Heading')}</h2>}
+        {text(widget.fields, 'Heading') && <Editable of={widget} name="Heading" as="h2" />}
         <Microapps page={page} field={app} />
       </div>
     </section>
