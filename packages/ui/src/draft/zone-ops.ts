@@ -20,7 +20,7 @@ import {
   type LayoutPlacement,
   type Template,
 } from '@canopy/core';
-import type { DraftBlock, DraftContent, DraftRegion } from '../contract';
+import type { DraftBlock, DraftContent, DraftRegion } from './contract';
 
 /** What a widget template must say for a block of it to be made. */
 export type WidgetTemplate = Pick<Template, 'template_id' | 'widget_type' | 'template_blocks'>;
