@@ -2923,6 +2923,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pageeditor/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the page editor needs to render a content item's page as its site does (id: the content) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              base_path: string;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              content_id: string;
+              /** @description What the site's pages share on the preview target (@canopy/site's SiteData): menu, footer, templates, field names, linked pages and micro-app instances */
+              site: unknown;
+              /**
+               * Format: uuid
+               * @description A UUID
+               */
+              site_id: string;
+              stylesheet: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pageurls': {
     parameters: {
       query?: never;

@@ -11,6 +11,7 @@ import { referenceRoutes } from './references/index';
 import { templateRoutes } from './templates/index';
 import { microappRoutes } from './microapps/index';
 import { mediaRoutes } from './media/index';
+import { pageEditorRoutes } from './page-editor/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
@@ -24,4 +25,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(templateRoutes);
   await app.register(microappRoutes);
   await app.register(mediaRoutes);
+  await app.register(pageEditorRoutes);
 }
