@@ -1,20 +1,15 @@
-// Builds the admin panel into dist/ with Vite when the build is missing or older than any of its
-// sources (the admin, ui, client and core packages). `npm start` runs it; `--force` always builds.
+// Builds the browser apps with Vite, each when its build is missing or older than any of its
+// sources: the admin panel (admin, ui, client, core) and the page editor (page-editor, site, ui,
+// client, core). `npm start` runs it; `--force` always builds.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const admin = fileURLToPath(new URL('..', import.meta.url));
-const packages = join(admin, '..');
-const sources = [
-  join(admin, 'src'),
-  join(admin, 'index.html'),
-  join(admin, 'vite.config.ts'),
-  join(packages, 'ui', 'src'),
-  join(packages, 'client', 'src'),
-  join(packages, 'core', 'src'),
+const packages = fileURLToPath(new URL('../..', import.meta.url));
+const APPS = [
+  { name: 'Admin panel', folder: 'admin', uses: ['ui', 'client', 'core'] },
+  { name: 'Page editor', folder: 'page-editor', uses: ['site', 'ui', 'client', 'core'] },
 ];
-const built = join(admin, 'dist', 'index.html');
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -24,17 +19,26 @@ function newest(path) {
 }
 
 const force = process.argv.includes('--force');
-const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
-if (force || stale) {
+// A test runner's NODE_ENV=test would otherwise give React's development build.
+process.env.NODE_ENV = 'production';
+for (const app of APPS) {
+  const root = join(packages, app.folder);
+  const sources = [
+    join(root, 'src'),
+    join(root, 'index.html'),
+    join(root, 'vite.config.ts'),
+    ...app.uses.map((name) => join(packages, name, 'src')),
+  ];
+  const built = join(root, 'dist', 'index.html');
+  const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+  if (!force && !stale) continue;
   const started = Date.now();
-  // A test runner's NODE_ENV=test would otherwise give React's development build.
-  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   await build({
-    root: admin,
+    root,
     mode: 'production',
-    configFile: join(admin, 'vite.config.ts'),
+    configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
   });
-  console.log(`Admin panel built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${app.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
