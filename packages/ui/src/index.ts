@@ -4,3 +4,4 @@ export * from './dialogs';
 export * from './auth/renewal';
 export * from './auth/return-path';
 export * from './auth/sign-in';
+export * from './commands';

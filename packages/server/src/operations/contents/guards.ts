@@ -1,5 +1,5 @@
 /** The checks every write to a content version shares (DESIGN §4), in one place. */
-import { isEditable, lockedByMessage, type Permission, type VersionStatus } from '@canopy/core';
+import { lockedByMessage, refusal, type Permission, type VersionStatus } from '@canopy/core';
 import { displayNameOf, type Actor } from '../../auth/actor';
 import { requirePermission } from '../../access/permissions';
 import type { Db } from '../../db/index';
@@ -100,6 +100,8 @@ export async function requireEditableDraft(
 ): Promise<Omit<WritableVersion, 'permissions'>> {
   await requireLockHolder(db, actor, item);
   const version = await versionOr404(db, item.content_id, versionNumber);
-  if (!isEditable(version.status_id as VersionStatus)) requireStatus(version, 'draft', 'Editing');
+  if (refusal('save', { status: version.status_id as VersionStatus })) {
+    requireStatus(version, 'draft', 'Editing');
+  }
   return { item, version };
 }

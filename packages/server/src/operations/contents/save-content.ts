@@ -2,7 +2,7 @@
  * PUT /api/contents/{id}: the editor's Save (every changed field, zone, block and block field in
  * one atomic request), status updates (Push to Staging, Back to Draft) and reorder saves.
  */
-import { transitionBetween, type Content, type VersionStatus } from '@canopy/core';
+import { statusCommand, type Content, type VersionStatus } from '@canopy/core';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import type { Changes } from '../../schemas/changes';
@@ -161,7 +161,7 @@ async function changeStatus(
       'Versions are published by a release: use Publish to Delivery',
     );
   }
-  const move = transitionBetween(from, to);
+  const move = statusCommand(from, to);
   if (!move) {
     requireStatus(
       version,

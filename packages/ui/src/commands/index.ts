@@ -1,0 +1,4 @@
+export * from './registry';
+export * from './WithReason';
+export * from './CommandButton';
+export * from './Authorized';
