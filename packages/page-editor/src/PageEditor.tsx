@@ -1,0 +1,435 @@
+/**
+ * The page editor: the page as its site renders it (the site's own components and stylesheet,
+ * in the document), with the Edit toolbar, the Save/publish toolbar and the right edit panel in
+ * a shadow root above it. One React tree and one store: a drag from the panel lands on the page
+ * without crossing a frame.
+ */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { Alert, Center, Loader } from '@mantine/core';
+import { type Content, type Template } from '@canopy/core';
+import { ConfirmDialog, EDITOR_DIALOGS, NoticeDialog, notify, stateOfContent } from '@canopy/ui';
+import { addBlock, moveBlock, type ZoneOutcome } from '@canopy/ui/draft';
+import {
+  EditingContext,
+  PageBody,
+  PageContent,
+  defaultRegistry,
+  themeClass,
+} from '@canopy/site/browser';
+import {
+  contentQuery,
+  editingContextQuery,
+  templateQuery,
+  widgetReferencesQuery,
+  type EditingContextReply,
+} from './api';
+import { usePageCommands, type Question } from './commands';
+import { EditorStateContext, useDraft, type EditorState, type Templates } from './editor-context';
+import { PageStore } from './store';
+import { createSurface, type DropData, type MoveData } from './surface';
+import { EditPanel, type NewWidgetData, type PanelTab } from './chrome/EditPanel';
+import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
+import './frames.css';
+
+const registry = defaultRegistry();
+const newId = () => crypto.randomUUID();
+
+export interface Person {
+  name: string;
+  preferred_username: string;
+}
+
+/** The ids of a pipe-separated `allowed_widgets` list (§3). */
+function allowedIds(allowed: string | null | undefined): string[] {
+  return (allowed ?? '')
+    .split('|')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+/** The zones of the item's template: template block id -> allowed widget ids (empty: any). */
+function zonesOf(template: Template): Map<string, string[]> {
+  const zones = new Map<string, string[]>();
+  for (const block of Object.values(template.template_blocks)) {
+    const definition = Object.values(block.template_fields)[0];
+    if (definition?.field_type === 'Dynamic Zone')
+      zones.set(block.block_id, allowedIds(definition.allowed_widgets));
+  }
+  return zones;
+}
+
+/** Drop targets under the pointer first (the smallest), else the closest (keyboard). */
+const collisions: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : closestCenter(args);
+};
+
+function usePageContainer(): HTMLElement | null {
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = document.createElement('div');
+    element.id = 'canopy-page';
+    document.body.prepend(element);
+    setContainer(element);
+    return () => element.remove();
+  }, []);
+  return container;
+}
+
+export function PageEditor({ contentId, person }: { contentId: string; person: Person }) {
+  const [version, setVersion] = useState<number | null>(() => {
+    const asked = new URL(window.location.href).searchParams.get('version');
+    return asked && /^\d+$/.test(asked) ? Number(asked) : null;
+  });
+  const content = useQuery(contentQuery(contentId, version));
+  const context = useQuery(editingContextQuery(contentId));
+  const templateId = content.data?.template_id ?? null;
+  const itemTemplate = useQuery({ ...templateQuery(templateId ?? ''), enabled: !!templateId });
+  const references = useQuery({
+    ...widgetReferencesQuery(templateId ?? ''),
+    enabled: !!templateId,
+  });
+  // Templates the page needs beyond the references: listed in zones, used by blocks, container items.
+  const known = new Map<string, Template>();
+  for (const widget of references.data ?? []) known.set(widget.template_id, widget);
+  const wanted = new Set<string>();
+  if (itemTemplate.data)
+    for (const ids of zonesOf(itemTemplate.data).values()) ids.forEach((id) => wanted.add(id));
+  for (const field of Object.values(content.data?.content_fields ?? {}))
+    for (const region of Object.values(field.dynamic_content_regions ?? {}))
+      for (const block of Object.values(region.content_blocks ?? {})) wanted.add(block.template_id);
+  for (const widget of known.values())
+    if (widget.container_item_child_reference) wanted.add(widget.container_item_child_reference);
+  const extra = useQueries({
+    queries: [...wanted].filter((id) => !known.has(id)).map((id) => templateQuery(id)),
+  });
+  for (const result of extra) if (result.data) known.set(result.data.template_id, result.data);
+
+  const failed = [content, context, itemTemplate, references].find((q) => q.isError);
+  if (failed)
+    return (
+      <Center h="100vh">
+        <Alert color="red" title="The page editor could not open this item" role="alert">
+          {(failed.error as { message?: string } | null)?.message ?? 'The server did not answer'}
+        </Alert>
+      </Center>
+    );
+  if (
+    !content.data ||
+    !context.data ||
+    !itemTemplate.data ||
+    !references.data ||
+    extra.some((q) => q.isPending)
+  )
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading the page" />
+      </Center>
+    );
+  if (!content.data.page_url)
+    return (
+      <Center h="100vh">
+        <Alert color="yellow" title="This item is not a page" role="status">
+          {content.data.content_name} has no Page URL, so it is not shown on the site. Edit it in
+          the admin panel.
+        </Alert>
+      </Center>
+    );
+  return (
+    <LoadedEditor
+      key={`${contentId}@${content.data.version}`}
+      content={content.data}
+      context={context.data}
+      templates={{ item: itemTemplate.data, byId: known }}
+      person={person}
+      onVersion={(next) => {
+        const url = new URL(window.location.href);
+        if (next == null) url.searchParams.delete('version');
+        else url.searchParams.set('version', String(next));
+        window.history.replaceState(null, '', url);
+        setVersion(next);
+      }}
+    />
+  );
+}
+
+function LoadedEditor(props: {
+  content: Content;
+  context: EditingContextReply;
+  templates: Templates;
+  person: Person;
+  onVersion: (version: number | null) => void;
+}) {
+  const { templates, person } = props;
+  // One store per version opened; later replies reach it through `show`.
+  const [store] = useState(
+    () =>
+      new PageStore(
+        {
+          ...props.context.site,
+          basePath: props.context.base_path,
+          stylesheet: props.context.stylesheet,
+        },
+        props.content.page_url!,
+        props.content,
+      ),
+  );
+  useDraft(store);
+  const model = useSyncExternalStore(store.subscribe, () => store.model);
+  const loaded = store.loaded;
+  const [editing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [tab, setTab] = useState<PanelTab>('blocks');
+  const [dragging, setDragging] = useState<{ name: string } | null>(null);
+  const [device, setDevice] = useState<DeviceWidth>('desktop');
+  const [question, setQuestion] = useState<Question | null>(null);
+  const pageContainer = usePageContainer();
+
+  const mine = loaded.locked_by != null && loaded.locked_by === person.preferred_username;
+  const isDraft = loaded.status_id === 'draft';
+  const on = editing && mine;
+  const editable = on && isDraft;
+  const dirty = store.dirty;
+  const state = stateOfContent(loaded, person.preferred_username, dirty);
+
+  const commands = usePageCommands({
+    store,
+    show: (next) => store.reset(next),
+    open: (next) => props.onVersion(next),
+    ask: setQuestion,
+  });
+
+  // Someone else's lock, or an unlock, turns Edit In-Page off.
+  useEffect(() => {
+    if (!mine && editing) setEditing(false);
+  }, [mine, editing]);
+
+  const select = useCallback((id: string | null) => {
+    setSelected(id);
+    if (id) setTab('selected');
+  }, []);
+  const editorState = useMemo<EditorState>(
+    () => ({
+      store,
+      templates,
+      editable,
+      editing: on,
+      selected,
+      select,
+      dragging: dragging != null,
+      newId,
+    }),
+    [store, templates, editable, on, selected, select, dragging],
+  );
+  const surface = useMemo(() => createSurface(store), [store]);
+
+  // The page's look: the site's stylesheet, its theme, its title.
+  useEffect(() => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = props.context.stylesheet;
+    document.head.append(link);
+    return () => link.remove();
+  }, [props.context.stylesheet]);
+  useEffect(() => {
+    document.body.className = [
+      themeClass(model),
+      'canopy-editing-page',
+      on ? 'canopy-with-panel' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    document.title = `${model.name} | Page editor`;
+  }, [model, on]);
+
+  // Ctrl/Cmd+S saves; Ctrl/Cmd+Z undoes, with Shift (or Y) redoes, while editing.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      if (key === 's' && editable) {
+        event.preventDefault();
+        if (store.dirty) commands.save();
+      } else if (key === 'z' && editable) {
+        event.preventDefault();
+        if (event.shiftKey) store.redo();
+        else store.undo();
+      } else if (key === 'y' && editable) {
+        event.preventDefault();
+        store.redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editable, store, commands]);
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [dirty]);
+
+  const zones = useMemo(() => zonesOf(templates.item), [templates.item]);
+  const allowedIn = useCallback(
+    (zoneBlockId: string): Template[] => {
+      const ids = zones.get(zoneBlockId) ?? [];
+      const all = [...templates.byId.values()].filter(
+        (t) => t.widget_type !== 'Container Item Widget' && t.template_type_id !== 'template',
+      );
+      return ids.length === 0
+        ? all.filter((t) => t.widget_type != null)
+        : ids.flatMap((id) => templates.byId.get(id) ?? []);
+    },
+    [zones, templates.byId],
+  );
+  const widgets = useMemo(() => {
+    const found = new Map<string, Template>();
+    for (const zone of zones.keys()) for (const t of allowedIn(zone)) found.set(t.template_id, t);
+    return [...found.values()].sort((a, b) => a.template_name.localeCompare(b.template_name));
+  }, [zones, allowedIn]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor),
+  );
+  const onDragStart = (event: DragStartEvent) => {
+    const data = event.active.data.current as NewWidgetData | MoveData | undefined;
+    setDragging({ name: data?.name ?? 'Widget' });
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragging(null);
+    const data = event.active.data.current as NewWidgetData | MoveData | undefined;
+    const target = event.over?.data.current as DropData | undefined;
+    if (!data || !target || !editable) return;
+    let outcome: ZoneOutcome | undefined;
+    if (data.kind === 'new') {
+      const allowed = allowedIn(target.zoneBlockId);
+      if (!allowed.some((t) => t.template_id === data.template.template_id)) {
+        notify('error', `${data.name} is not allowed in ${target.zoneName}`);
+        return;
+      }
+      store.update((d) => {
+        outcome = addBlock(d, target.zoneBlockId, data.template, newId, target.placement);
+      });
+    } else {
+      if (data.zoneBlockId !== target.zoneBlockId) {
+        notify('error', `A block moves within its own zone: ${data.name} stays in its zone`);
+        return;
+      }
+      store.update((d) => {
+        outcome = moveBlock(d, target.zoneBlockId, data.blockId, target.placement);
+      });
+    }
+    if (outcome && !outcome.ok)
+      console.error(`Layout move failed (${outcome.reason}): ${outcome.id}`);
+    else if (outcome && data.kind === 'new') select(outcome.id);
+  };
+
+  const readOnlyReason = !isDraft
+    ? `Version ${loaded.version} is ${loaded.status_id}: nothing can be changed. ${
+        loaded.status_id === 'published'
+          ? 'Lock it to create a draft from it.'
+          : 'Move it back to draft to change it.'
+      }`
+    : null;
+
+  const page = (
+    <div
+      className="canopy-device"
+      data-width={device}
+      onClickCapture={(event) => {
+        // While editing, a click selects or edits; it never follows the page's links.
+        if (on && (event.target as Element).closest('a')) event.preventDefault();
+      }}
+    >
+      <PageBody page={model}>
+        <PageContent page={model} registry={registry} />
+      </PageBody>
+    </div>
+  );
+
+  return (
+    <EditorStateContext.Provider value={editorState}>
+      <EditingContext.Provider value={surface}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collisions}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragging(null)}
+        >
+          {pageContainer && createPortal(page, pageContainer)}
+          <EditToolbar
+            content={loaded}
+            me={{ username: person.preferred_username, name: person.name }}
+            state={state}
+            commands={commands}
+            editing={on}
+            onEditing={setEditing}
+            onVersion={(next) => {
+              if (!dirty) return props.onVersion(next);
+              setQuestion({
+                title: EDITOR_DIALOGS.notSavedTitle,
+                message: EDITOR_DIALOGS.notSaved,
+                confirm: { label: EDITOR_DIALOGS.discard, run: () => props.onVersion(next) },
+              });
+            }}
+            canUndo={store.canUndo}
+            canRedo={store.canRedo}
+            onUndo={store.undo}
+            onRedo={store.redo}
+            device={device}
+            onDevice={setDevice}
+          />
+          <EditPanel
+            shown={on}
+            tab={tab}
+            onTab={setTab}
+            readOnly={!editable}
+            readOnlyReason={readOnlyReason}
+            widgets={widgets}
+          />
+          <DragOverlay dropAnimation={null}>
+            {dragging && <div className="canopy-drag-overlay">{dragging.name}</div>}
+          </DragOverlay>
+          {question?.confirm ? (
+            <ConfirmDialog
+              opened
+              title={question.title}
+              message={question.message}
+              confirmLabel={question.confirm.label}
+              onConfirm={() => {
+                question.confirm!.run();
+                setQuestion(null);
+              }}
+              onCancel={() => setQuestion(null)}
+            />
+          ) : (
+            <NoticeDialog
+              opened={question != null}
+              title={question?.title ?? ''}
+              message={question?.message ?? ''}
+              onClose={() => setQuestion(null)}
+            />
+          )}
+        </DndContext>
+      </EditingContext.Provider>
+    </EditorStateContext.Provider>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The Edit toolbar (§2) with the Save/publish toolbar joined on its right while Edit In-Page is
+ * on. Every command comes from the registry (`viewCommand`): the same labels, shortcuts and
+ * disabled reasons as the admin's item editor.
+ */
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  SegmentedControl,
+  Select,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown } from '@tabler/icons-react';
+import type { Content } from '@canopy/core';
+import { CommandButton, WithReason, viewCommand, type EditorCommandId } from '@canopy/ui';
+import type { WorkflowState } from '@canopy/core';
+import type { PageCommands } from '../commands';
+
+export type DeviceWidth = 'desktop' | 'tablet' | 'phone';
+
+export interface ToolbarProps {
+  content: Content;
+  me: { username: string; name: string };
+  state: WorkflowState;
+  commands: PageCommands;
+  editing: boolean;
+  onEditing: (on: boolean) => void;
+  onVersion: (version: number) => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  device: DeviceWidth;
+  onDevice: (device: DeviceWidth) => void;
+}
+
+export function EditToolbar(props: ToolbarProps) {
+  const { content, me, state, commands, editing } = props;
+  const view = (id: EditorCommandId) => viewCommand(id, state, commands.busy);
+  const lockView = view('lock');
+  const mine = content.locked_by != null && content.locked_by === me.username;
+  const lockedByOther = content.locked_by != null && !mine;
+  const notPublished = content.status_id !== 'published';
+  const versions = (content.versions ?? []).map((v) => ({
+    value: String(v.version),
+    label: `v${v.version} ${v.status_id}`,
+  }));
+  return (
+    <header className="canopy-bar" role="toolbar" aria-label="Edit toolbar">
+      <Text size="sm">
+        Welcome, <strong>{me.name}</strong>
+      </Text>
+      {lockedByOther && (
+        <Text size="sm" c="orange.9" role="status">
+          Locked by <strong>{content.locked_by_name ?? content.locked_by}</strong>
+        </Text>
+      )}
+      <CommandButton
+        command={lockView}
+        variant={mine ? 'light' : 'filled'}
+        onRun={() => commands.lockButton(lockView.rule, lockView.refusal?.code ?? null)}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        component="a"
+        href={`/admin/content/${content.content_id}?version=${content.version}`}
+        target="_blank"
+        rel="noopener"
+      >
+        Edit in Admin Panel
+      </Button>
+      <WithReason reason={mine ? null : 'Lock the page to edit it in-page'}>
+        <Switch
+          label="Edit In-Page"
+          checked={editing}
+          disabled={!mine}
+          onChange={(event) => props.onEditing(event.currentTarget.checked)}
+        />
+      </WithReason>
+      <Select
+        aria-label="Version"
+        size="xs"
+        w={150}
+        data={versions}
+        value={String(content.version)}
+        allowDeselect={false}
+        onChange={(value) => value && props.onVersion(Number(value))}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <div className="canopy-bar-spacer" />
+      {editing && (
+        <Group gap={6} wrap="nowrap" role="group" aria-label="Save and publish toolbar">
+          <SegmentedControl
+            size="xs"
+            aria-label="Device width"
+            value={props.device}
+            onChange={(value) => props.onDevice(value as DeviceWidth)}
+            data={[
+              { value: 'desktop', label: 'Desktop' },
+              { value: 'tablet', label: 'Tablet' },
+              { value: 'phone', label: 'Phone' },
+            ]}
+          />
+          <Tooltip label="Undo (Ctrl+Z)">
+            <ActionIcon
+              variant="default"
+              aria-label="Undo"
+              disabled={!props.canUndo}
+              onClick={props.onUndo}
+            >
+              <IconArrowBackUp size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Redo (Ctrl+Shift+Z)">
+            <ActionIcon
+              variant="default"
+              aria-label="Redo"
+              disabled={!props.canRedo}
+              onClick={props.onRedo}
+            >
+              <IconArrowForwardUp size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <CommandButton command={view('save')} onRun={commands.save} />
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
+                Publish
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {(['publishToPreview', 'publishToDelivery'] as const).map((id) => {
+                const command = view(id);
+                return (
+                  <Menu.Item
+                    key={id}
+                    disabled={command.disabledReason != null}
+                    title={command.disabledReason ?? undefined}
+                    onClick={() =>
+                      commands.publish(id === 'publishToPreview' ? 'preview' : 'delivery')
+                    }
+                  >
+                    {command.label}
+                  </Menu.Item>
+                );
+              })}
+            </Menu.Dropdown>
+          </Menu>
+          {notPublished && mine && (
+            <>
+              <CommandButton
+                command={view('deleteDraft')}
+                variant="default"
+                onRun={commands.deleteDraft}
+              />
+              <CommandButton
+                command={view('backToDraft')}
+                variant="default"
+                onRun={commands.backToDraft}
+              />
+              <CommandButton
+                command={view('pushToStaging')}
+                variant="default"
+                onRun={commands.pushToStaging}
+              />
+            </>
+          )}
+        </Group>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The editor's chrome (toolbars, panel, dialogs, toasts) lives in a shadow root: the site's
+ * styles cannot reach it and Mantine's cannot reach the page. Mantine's variables are set on the
+ * shadow host, and its portals (menus, tooltips, dialogs, toasts) open inside the shadow root.
+ */
+import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { ToastHost } from '@canopy/ui';
+import mantineCss from '@mantine/core/styles.css?inline';
+import notificationsCss from '@mantine/notifications/styles.css?inline';
+import chromeCss from './chrome.css?inline';
+
+interface Mount {
+  host: HTMLElement;
+  container: HTMLElement;
+}
+
+/** Mantine's stylesheet scoped to the shadow root: its document rules apply to the host. */
+function scoped(css: string): string {
+  return css.replaceAll(':root', ':host').replace(/(^|[}\s,])(html|body)(?=[\s,{])/g, '$1:host');
+}
+
+export function ShadowChrome({ children }: { children: ReactNode }) {
+  const [mount, setMount] = useState<Mount | null>(null);
+  useLayoutEffect(() => {
+    const host = document.createElement('canopy-page-editor');
+    document.body.appendChild(host);
+    const root = host.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = scoped(mantineCss + notificationsCss) + chromeCss;
+    root.appendChild(style);
+    const container = document.createElement('div');
+    container.className = 'canopy-chrome';
+    root.appendChild(container);
+    setMount({ host, container });
+    return () => host.remove();
+  }, []);
+  if (!mount) return null;
+  const theme = createTheme({
+    primaryColor: 'teal',
+    fontSizes: { md: '14px' },
+    components: { Portal: { defaultProps: { target: mount.container } } },
+  });
+  return createPortal(
+    <MantineProvider
+      theme={theme}
+      cssVariablesSelector=":host"
+      getRootElement={() => mount.host}
+      withGlobalClasses={false}
+    >
+      <ToastHost />
+      {children}
+    </MantineProvider>,
+    mount.container,
+  );
+}

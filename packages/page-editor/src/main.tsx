@@ -1,0 +1,78 @@
+/**
+ * The page editor's entry (/admin/page-editor/{content id}): sign-in settings from the server,
+ * the same sign-in as the admin's (its tokens are shared through local storage), then the editor.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Center, Loader } from '@mantine/core';
+import { createCanopyClient } from '@canopy/client';
+import {
+  SignIn,
+  createUserManager,
+  finishFrameSignIn,
+  type SessionApi,
+  type SignInConfig,
+} from '@canopy/ui';
+import { api, dataOf, queryClient, setApiClient } from './api';
+import { ShadowChrome } from './chrome/ShadowChrome';
+import { PageEditor, type Person } from './PageEditor';
+
+const PREFIX = '/admin/page-editor/';
+
+function contentIdOf(pathname: string): string {
+  return decodeURIComponent(pathname.slice(PREFIX.length).split('/')[0] ?? '');
+}
+
+function SignedIn() {
+  const person = useQuery({
+    queryKey: ['person'],
+    queryFn: async () => dataOf<Person>(await api().GET('/api/identity/personinfo')),
+  });
+  if (!person.data)
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  return <PageEditor contentId={contentIdOf(window.location.pathname)} person={person.data} />;
+}
+
+async function start() {
+  const response = await fetch('/api/identity/config');
+  const config = (await response.json()) as SignInConfig;
+  const manager = config.mode === 'gateway' ? null : createUserManager(config);
+  if (await finishFrameSignIn(manager)) return;
+
+  const session: { current: SessionApi | null } = { current: null };
+  setApiClient(
+    createCanopyClient({
+      getToken: () => session.current?.getToken() ?? null,
+      onUnauthorized: () => session.current?.renew(),
+    }),
+  );
+  const root = document.createElement('div');
+  root.id = 'canopy-page-editor-root';
+  document.body.append(root);
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ShadowChrome>
+          <SignIn
+            config={config}
+            manager={manager}
+            onReturn={(path) => {
+              if (path && path !== window.location.pathname + window.location.search)
+                window.location.replace(path);
+            }}
+            sessionRef={session}
+          >
+            <SignedIn />
+          </SignIn>
+        </ShadowChrome>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();
