@@ -8,6 +8,8 @@
  * - The default `1970-01-01 12:00` (that moment in UTC, in any accepted form) means "no limit".
  * - Stored as `publishDateText` gives it: the default as `1970-01-01 12:00`, every other date as
  *   UTC ISO text (`2026-05-01T09:30:00.000Z`).
+ * - Entered and shown (§9) as `MM/DD/YYYY hh:mm AM` in UTC: `parsePublishDate` reads that form,
+ *   `formatPublishDate` (format.ts) writes it.
  */
 import { DEFAULT_PUBLISH_DATE } from './constants';
 
@@ -46,6 +48,30 @@ export function publishDateText(text: string): string | undefined {
   const moment = publishDateMoment(text);
   if (moment === undefined) return undefined;
   return moment === null ? DEFAULT_PUBLISH_DATE : new Date(moment).toISOString();
+}
+
+const ENTERED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?:\s*([AP])\.?M\.?)?)?$/i;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The stored text of a date entered as §9 writes it: `MM/DD/YYYY hh:mm AM` (or `PM`), UTC like
+ * every date without an offset; also `MM/DD/YYYY HH:mm` (24-hour) and a bare `MM/DD/YYYY`
+ * (midnight). Undefined when the text is not such a date ('13/01/2026', '02/30/2026',
+ * '00:30 PM').
+ */
+export function parsePublishDate(input: string): string | undefined {
+  const match = ENTERED.exec(input.trim());
+  if (!match) return undefined;
+  const [, month, day, year, hour, minute, half] = match;
+  let h = Number(hour ?? 0);
+  if (half) {
+    if (h < 1 || h > 12) return undefined;
+    h = (h % 12) + (half.toUpperCase() === 'P' ? 12 : 0);
+  }
+  return publishDateText(
+    `${year}-${two(Number(month))}-${two(Number(day))}T${two(h)}:${minute ?? '00'}Z`,
+  );
 }
 
 /** Whether a published version with these dates is live at `now` (milliseconds). */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatFileDimensions,
   formatFileSize,
+  formatMonth,
+  formatPublishDate,
   isDefaultDate,
   normaliseDate,
   truncateWidgetName,
@@ -83,5 +85,29 @@ describe('truncateWidgetName', () => {
 
   it('cuts a 31-character name too', () => {
     expect(truncateWidgetName('y'.repeat(31)).text).toBe(`${'y'.repeat(31)}...`);
+  });
+});
+
+describe('§9 date formats', () => {
+  it('shows publish and unpublish dates as MM/DD/YYYY hh:mm AM/PM in UTC', () => {
+    expect(formatPublishDate('2026-05-01T09:30:00.000Z')).toBe('05/01/2026 09:30 AM');
+    expect(formatPublishDate('2026-05-01T11:30:00+02:00')).toBe('05/01/2026 09:30 AM');
+    expect(formatPublishDate('2026-12-31 23:05')).toBe('12/31/2026 11:05 PM');
+    expect(formatPublishDate('2026-05-01T00:00:00.000Z')).toBe('05/01/2026 12:00 AM');
+    expect(formatPublishDate('2026-05-01T12:00:00.000Z')).toBe('05/01/2026 12:00 PM');
+  });
+
+  it('shows the default "no limit" date as nothing and keeps what is not a date', () => {
+    expect(formatPublishDate('1970-01-01 12:00')).toBe('');
+    expect(formatPublishDate('1970-01-01T12:00:00.000Z')).toBe('');
+    expect(formatPublishDate('soon')).toBe('soon');
+  });
+
+  it('writes month-level dates as MM/YYYY', () => {
+    expect(formatMonth(Date.UTC(2026, 4, 31, 23), 'UTC')).toBe('05/2026');
+    expect(formatMonth(new Date(Date.UTC(2026, 11, 1)), 'UTC')).toBe('12/2026');
+    const local = new Date(2026, 0, 15, 12);
+    expect(formatMonth(local)).toBe('01/2026');
+    expect(formatMonth(local.getTime())).toBe('01/2026');
   });
 });

@@ -42,6 +42,35 @@ export function isDefaultDate(value: string | null | undefined): boolean {
   return value === DEFAULT_PUBLISH_DATE || (value != null && publishDateMoment(value) === null);
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A publish or unpublish date as §9 shows it, in UTC (the zone it is stored and entered in):
+ * `MM/DD/YYYY hh:mm AM`, e.g. '05/01/2026 09:30 AM' for '2026-05-01T09:30:00.000Z'. The default
+ * "no limit" date gives ''; text that is not a date comes back unchanged.
+ */
+export function formatPublishDate(value: string): string {
+  const moment = publishDateMoment(value);
+  if (moment === null) return '';
+  if (moment === undefined) return value;
+  const date = new Date(moment);
+  const hours = date.getUTCHours();
+  return `${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}/${date.getUTCFullYear()} ${two(
+    hours % 12 || 12,
+  )}:${two(date.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The month of a moment as §9 writes month-level dates: `MM/YYYY` ('05/2026'), in this
+ * machine's time zone (where the admin shows full dates) or in UTC.
+ */
+export function formatMonth(moment: Date | number, zone: 'local' | 'UTC' = 'local'): string {
+  const date = new Date(moment);
+  return zone === 'UTC'
+    ? `${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`
+    : `${two(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
 export interface ShownName {
   /** What fits in the Blocks tab. */
   text: string;

@@ -8,7 +8,13 @@ export {
   type WidgetComponent,
 } from './registry';
 export { defaultRegistry, registerDefaultTheme } from './theme';
-export { renderPage, renderNotFound, renderBatch, type RenderedBatch } from './render';
+export {
+  renderPage,
+  renderNotFound,
+  renderBatch,
+  withPreviewBar,
+  type RenderedBatch,
+} from './render';
 export * from './assemble';
 export { sampleBatch } from './sample';
 export { sanitizeRichText } from './sanitize';

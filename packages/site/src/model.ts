@@ -110,9 +110,15 @@ export interface PageModel {
   menu: MenuEntry[];
   footer: FragmentModel | null;
   /** Set when an editor previews: the bar says what they see and how to leave. */
-  preview?: { label: string; exitUrl: string } | null;
+  preview?: PreviewInfo | null;
   /** The stylesheet's address. */
   stylesheet: string;
+}
+
+/** The preview bar's words (what the reader sees) and the address that leaves preview. */
+export interface PreviewInfo {
+  label: string;
+  exitUrl: string;
 }
 
 /** Joins a target's base path and a page URL: ('/preview', '/about') -> '/preview/about'. */

@@ -7,6 +7,7 @@ import {
   renderPage,
   sampleBatch,
   sanitizeRichText,
+  withPreviewBar,
   type MenuEntry,
   type PageModel,
   type StoredRows,
@@ -138,6 +139,20 @@ describe('site renderer', () => {
     expect(renderPage(page({ mode: 'preview' }), defaultRegistry())).toContain(
       'No component is registered for the widget &quot;Carousel&quot; layout <code>carousel</code>',
     );
+  });
+
+  it('adds the preview bar to a page rendered without one, as a render with it would', () => {
+    const preview = {
+      label: 'what was published <to> preview',
+      exitUrl: '/api/preview/exit?to=%2F',
+    };
+    const registry = defaultRegistry();
+    const plain = renderPage(page({ mode: 'preview' }), registry);
+    expect(plain).not.toContain('cn-preview-bar');
+    const added = withPreviewBar(plain, preview);
+    expect(added).toBe(renderPage(page({ mode: 'preview', preview }), registry));
+    expect(added).toContain('what was published &lt;to&gt; preview');
+    expect(() => withPreviewBar('<p>no document</p>', preview)).toThrow(/without a body/);
   });
 
   it('links honour the base path', () => {

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import {
   Document,
   FooterInner,
+  PreviewBar,
   HeaderInner,
   isCurrent,
   PageContent,
@@ -12,7 +13,7 @@ import {
 } from './components/document';
 import { NotFoundPage } from './components/pages';
 import { assemblePage, type BuildContext, type Dependencies, type PageSource } from './assemble';
-import type { FragmentModel, MenuEntry, PageModel } from './model';
+import type { FragmentModel, MenuEntry, PageModel, PreviewInfo } from './model';
 import type { Registry } from './registry';
 
 export interface RenderOptions {
@@ -39,6 +40,19 @@ export function renderNotFound(
 ): string {
   const Layout = registry.pageFor('not-found') ?? NotFoundPage;
   return documentOf(page, createElement(Layout, { page, registry }), options);
+}
+
+/**
+ * A page rendered without a preview bar, given one: the bar goes where `Document` puts it, first
+ * in the body, so the result is the page rendered with `preview` set. Served preview builds show
+ * the bar of the reader's visit on pages rendered once for everyone.
+ */
+export function withPreviewBar(html: string, preview: PreviewInfo): string {
+  const body = html.indexOf('<body');
+  const at = body < 0 ? -1 : html.indexOf('>', body) + 1;
+  if (at <= 0) throw new Error('A page without a body cannot show the preview bar');
+  const bar = renderToStaticMarkup(createElement(PreviewBar, { preview }));
+  return `${html.slice(0, at)}${bar}${html.slice(at)}`;
 }
 
 function documentOf(page: PageModel, children: ReactNode, options: RenderOptions): string {

@@ -1,8 +1,8 @@
 /**
  * The Preview command (§2 Routes): sets the preview session for the signed-in user, then opens
- * /api/preview?pageurl=<the page's full address, encoded> in a new tab, which shows the page's
- * latest publishable version on the preview target. One action, used by the Publish menu and by
- * the item editor's command bar.
+ * /api/preview?pageurl=<the page's full address, encoded> in a new tab, which shows the page on
+ * the preview target: as last published to preview (or, not published there yet, its latest
+ * publishable version). One action, used by the Publish menu and by the item editor's command bar.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';

@@ -12,6 +12,7 @@ import { formatUpdated } from '../screens/ItemView';
 import {
   MODE_LABELS,
   PUBLISH_TEXTS,
+  TARGET_TEXTS,
   buildsQuery,
   pageAddress,
   previewHref,
@@ -136,6 +137,9 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
         <Stack gap="md">
           <Text size="sm">
             Site: <b>{siteName}</b>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {TARGET_TEXTS[mode]}
           </Text>
           <LoadState query={items} what="publishable items" height={120} />
           {items.data && (

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Drawer, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatPublishDate } from '@canopy/core';
 import { SIDE_PANEL_SIZE } from '@canopy/ui';
-import { formatUpdated } from '../screens/ItemView';
 import { itemRoute } from '../tree/forest';
 import { scheduledQuery, type ScheduledChange } from './api';
 import type { SitePanelProps } from './BuildsPanel';
@@ -54,7 +54,7 @@ export function ScheduledPanel({ siteId, siteName, onClose }: SitePanelProps) {
               <Table.Th>Item Name</Table.Th>
               <Table.Th>Version</Table.Th>
               <Table.Th>Change</Table.Th>
-              <Table.Th>When</Table.Th>
+              <Table.Th>When (UTC)</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -92,7 +92,7 @@ export function ScheduledPanel({ siteId, siteName, onClose }: SitePanelProps) {
                       {change.label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{formatUpdated(row.date)}</Table.Td>
+                  <Table.Td>{formatPublishDate(row.date)}</Table.Td>
                 </Table.Tr>
               );
             })}

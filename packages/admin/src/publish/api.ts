@@ -48,6 +48,14 @@ export const PUBLISH_TEXTS = {
   lastPublished: 'Last Published to',
 } as const;
 
+/** What each target shows, in one sentence (the publish dialog and the Builds panel). */
+export const TARGET_TEXTS: Record<PublishMode, string> = {
+  delivery:
+    'Delivery shows everyone the published versions, as of its last build (each publish to Delivery or scheduled date).',
+  preview:
+    'Preview shows signed-in readers the latest publishable versions as of the last publish to Preview; drafts are seen live in the page editor.',
+};
+
 /** How often the server's scheduler looks for passed dates (CANOPY_SCHEDULER_INTERVAL's default). */
 export const SCHEDULER_INTERVAL_MS = 20_000;
 

@@ -22,7 +22,7 @@ vi.mock('@canopy/ui', async (importOriginal) => ({
 import { setApiClient } from '../api';
 import { PublishDialog } from './PublishDialog';
 import { BuildsPanel } from './BuildsPanel';
-import { pageAddress, previewHref, type Build } from './api';
+import { TARGET_TEXTS, pageAddress, previewHref, type Build } from './api';
 
 const SITE = '7e000000-0000-4000-8000-00000000a001';
 
@@ -162,6 +162,7 @@ describe('the Publish dialog', () => {
   it('lists content and templates with name, modified date and by, and the last release', async () => {
     const { dialog } = await openDialog('delivery', '/about/team');
     const content = await within(dialog).findByRole('table', { name: 'Content' });
+    expect(within(dialog).getByText(TARGET_TEXTS.delivery)).toBeTruthy();
     expect(
       within(content)
         .getAllByRole('columnheader')
@@ -185,6 +186,7 @@ describe('the Publish dialog', () => {
     fake.publishable = { content: [], templates: [], last_published: null };
     const { dialog } = await openDialog('preview', null);
     await within(dialog).findByText('There are no content or template changes to be published');
+    expect(within(dialog).getByText(TARGET_TEXTS.preview)).toBeTruthy();
     expect(within(dialog).getByText('Last Published to Preview: never')).toBeTruthy();
     expect(within(dialog).queryByRole('table')).toBeNull();
   });
@@ -246,20 +248,34 @@ describe('the builds panel', () => {
         status: 'failed',
         error: 'The deploy hook answered 500',
         duration_ms: 1500,
+        queued_date: '2026-10-15T10:00:00.000Z',
       }),
       build({ build_id: 'b0', mode: 'preview', status: 'succeeded', pages_done: 11 }),
     ];
     wrap(<BuildsPanel siteId={SITE} siteName="Canopy Demo" onClose={() => {}} />);
     const table = await screen.findByRole('table', { name: 'Builds of Delivery' });
+    expect(screen.getByText(TARGET_TEXTS.delivery)).toBeTruthy();
+    // Under a heading per month (MM/YYYY), newest first.
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
-    expect(rows[0]!.textContent).toContain('running');
-    expect(rows[0]!.textContent).toContain('4 of 11');
-    expect(rows[1]!.textContent).toContain('The deploy hook answered 500');
-    expect(rows[1]!.textContent).toContain('1.5 s');
+    expect(rows.map((row) => row.textContent?.slice(0, 20))).toEqual([
+      '11/2026',
+      expect.stringMatching(/^November 24, 2026/),
+      '10/2026',
+      expect.stringMatching(/^October 15, 2026/),
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['11/2026', '10/2026']);
+    expect(rows[1]!.textContent).toContain('running');
+    expect(rows[1]!.textContent).toContain('4 of 11');
+    expect(rows[3]!.textContent).toContain('The deploy hook answered 500');
+    expect(rows[3]!.textContent).toContain('1.5 s');
     await userEvent.click(screen.getByRole('radio', { name: 'Preview' }));
     const preview = await screen.findByRole('table', { name: 'Builds of Preview' });
-    expect(within(preview).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText(TARGET_TEXTS.preview)).toBeTruthy();
+    expect(within(preview).getAllByRole('row')).toHaveLength(3);
     expect(within(preview).getByText('succeeded')).toBeTruthy();
   });
 });

@@ -101,7 +101,7 @@ describe('the scheduled changes panel', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Item Name', 'Version', 'Change', 'When']);
+    ).toEqual(['Item Name', 'Version', 'Change', 'When (UTC)']);
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -110,12 +110,11 @@ describe('the scheduled changes panel', () => {
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
       );
-    const when = (date: string) =>
-      expect.stringMatching(new RegExp(`^${date} at \\d+:\\d\\d (AM|PM)$`));
+    // §9: publish and unpublish dates as MM/DD/YYYY with the time, in UTC as they are stored.
     expect(cells).toEqual([
-      ['News/news', 'v5 staged', 'Goes live', when('November 30, 2026')],
-      ['Team/about/team', 'v3 staged', 'Goes live', when('December 1, 2026')],
-      ['Careers/careers', 'v2 published', 'Comes down', when('January 15, 2027')],
+      ['News/news', 'v5 staged', 'Goes live', '11/30/2026 08:05 AM'],
+      ['Team/about/team', 'v3 staged', 'Goes live', '12/01/2026 09:30 AM'],
+      ['Careers/careers', 'v2 published', 'Comes down', '01/15/2027 05:00 PM'],
     ]);
   });
 

@@ -184,8 +184,11 @@ export class BuildService {
     const toRender: string[] = [];
     for (const url of urls) {
       const before = reusable ? previous.pages[url] : undefined;
-      if (before && snapshot.unchanged(before.deps)) pages[url] = before;
-      else toRender.push(url);
+      if (before && snapshot.unchanged(before.deps)) {
+        const contentId = snapshot.pages.get(url);
+        pages[url] =
+          before.content_id === contentId ? before : { ...before, content_id: contentId };
+      } else toRender.push(url);
     }
     const carried = urls.length - toRender.length;
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
@@ -216,7 +219,7 @@ export class BuildService {
         }
         const locations = await writer.write(html);
         sources.forEach(({ url }, k) => {
-          pages[url] = { ...locations[k]!, deps: deps[k]! };
+          pages[url] = { ...locations[k]!, deps: deps[k]!, content_id: sources[k]!.contentId };
         });
         rendered += sources.length;
         if (Date.now() - reported < 250) return;

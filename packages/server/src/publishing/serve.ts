@@ -1,12 +1,15 @@
 /**
  * Serving the sites: each site's delivery target from its current build (the default site at '/',
- * others by host name or base path), its preview target rendered on request from latest
- * publishable versions for a signed-in reader, the stylesheet, and the site's 404 page. Paths
+ * others by host name or base path), its preview target from its current build too, for a
+ * signed-in reader with Read on the page (pages not built yet are rendered on request from latest
+ * publishable versions), the stylesheet, and the site's 404 page. Paths
  * under /api, /admin, /oidc and /media-library are never pages.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { siteHref, stylesheet, type SiteMode } from '@canopy/site';
+import { text } from 'node:stream/consumers';
+import { formatPublishDate } from '@canopy/core';
+import { siteHref, stylesheet, withPreviewBar, type SiteMode } from '@canopy/site';
 import { permissionsOn } from '../access/permissions';
 import { loadUserActor } from '../auth/load-actor';
 import type { Actor } from '../auth/actor';
@@ -16,7 +19,8 @@ import { BuildService, STYLESHEET_URL } from './builds';
 import { previewUserId } from './preview-cookie';
 import { Renderer } from './renderer';
 import { startScheduler } from './scheduler';
-import { loadSnapshot } from './source';
+import { loadSnapshot, type SiteSnapshot } from './source';
+import { contentHash } from './store';
 import { join } from 'node:path';
 
 declare module 'fastify' {
@@ -74,6 +78,20 @@ export async function resolveAddress(
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** Preview pages are the reader's own: never kept by shared caches, never framed elsewhere. */
+export const PREVIEW_HEADERS = {
+  'cache-control': 'private, no-cache',
+  'x-frame-options': 'SAMEORIGIN',
+  'content-security-policy': "frame-ancestors 'self'",
+} as const;
+
+/** What the preview bar says the reader sees. */
+export const PREVIEW_LABELS = {
+  built: 'what was published to preview on',
+  latest: 'the latest publishable version (not published to preview yet)',
+  notFound: 'no publishable page you may read has this address',
+} as const;
 
 function message(reply: FastifyReply, status: number, title: string, text: string) {
   return reply
@@ -166,6 +184,12 @@ export const sitePlugin = fp(
         .send(html);
     }
 
+    /**
+     * A preview page, for a signed-in reader (the preview cookie) with Read on it: what was last
+     * published to preview, served from that build like delivery; a page that build does not
+     * hold is rendered on request from the latest publishable versions. Either way with the
+     * preview bar saying which, and never kept by shared caches nor framed by other origins.
+     */
     async function preview(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -182,32 +206,62 @@ export const sitePlugin = fp(
           'Sign in to preview',
           'Preview shows unpublished content to signed-in readers only. Open it from the admin.',
         );
-      const snapshot = await loadSnapshot(db, address.siteId, 'preview');
-      const contentId = snapshot.pages.get(address.pageUrl);
-      const readable = contentId
-        ? (await permissionsOn(db, actor, contentId)).includes('Read')
-        : false;
+      reply.headers(PREVIEW_HEADERS);
+      const reader = actor;
+      const readable = async (contentId: string | undefined) =>
+        contentId !== undefined && (await permissionsOn(db, reader, contentId)).includes('Read');
       const delivery = targetsOf(publishing, address.siteId).delivery.basePath;
       const exitUrl = `/api/preview/exit?to=${encodeURIComponent(siteHref(delivery, address.pageUrl))}`;
-      if (!contentId || !readable) {
-        const model = (await snapshot.notFoundModel(address.basePath, css)).model;
-        model.preview = { label: 'no publishable page you may read has this address', exitUrl };
-        return reply
-          .code(404)
-          .type(HTML)
-          .header('cache-control', 'no-store')
-          .send(await renderer.renderHere({ model, notFound: true }));
+      let snapshot: SiteSnapshot | undefined;
+      const latest = async () => (snapshot ??= await loadSnapshot(db, address.siteId, 'preview'));
+
+      const manifest = await builds.currentManifest(address.siteId, 'preview');
+      const entry = manifest?.pages[address.pageUrl];
+      if (manifest && entry) {
+        // Manifests written before pages named their item: the item at that address now.
+        const contentId = entry.content_id ?? (await latest()).pages.get(address.pageUrl);
+        if (!(await readable(contentId)))
+          return previewNotFound(reply, await latest(), address, css, exitUrl);
+        const found = await builds.store(address.siteId, 'preview').page(entry);
+        if (found) {
+          const bar = {
+            label: `${PREVIEW_LABELS.built} ${formatPublishDate(manifest.created)} UTC`,
+            exitUrl,
+          };
+          // The bar is part of what the reader gets: another build's date is another answer.
+          const etag = `"${contentHash(`${entry.hash}\n${bar.label}\n${bar.exitUrl}`)}"`;
+          reply.header('etag', etag);
+          if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+          return reply.type(HTML).send(withPreviewBar(await text(found.body), bar));
+        }
       }
-      const [input] = await snapshot.models([address.pageUrl], address.basePath, css);
+      // Not published to preview yet (or its bytes are gone): rendered on request.
+      const shown = await latest();
+      const contentId = shown.pages.get(address.pageUrl);
+      if (!(await readable(contentId))) return previewNotFound(reply, shown, address, css, exitUrl);
+      const [input] = await shown.models([address.pageUrl], address.basePath, css);
       const model = input!.model;
       model.preview = {
-        label: `the latest publishable version, as ${actor.displayName} sees it`,
+        label: `${PREVIEW_LABELS.latest}, as ${actor.displayName} sees it`,
         exitUrl,
       };
+      return reply.type(HTML).send(await renderer.renderHere({ model }));
+    }
+
+    /** One 404 for an address with no page and a page the reader may not read: nothing tells them apart. */
+    async function previewNotFound(
+      reply: FastifyReply,
+      snapshot: SiteSnapshot,
+      address: ResolvedAddress,
+      css: string,
+      exitUrl: string,
+    ) {
+      const model = (await snapshot.notFoundModel(address.basePath, css)).model;
+      model.preview = { label: PREVIEW_LABELS.notFound, exitUrl };
       return reply
+        .code(404)
         .type(HTML)
-        .header('cache-control', 'no-store')
-        .send(await renderer.renderHere({ model }));
+        .send(await renderer.renderHere({ model, notFound: true }));
     }
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -35,6 +35,8 @@ export interface PageLocation {
 
 export interface ManifestPage extends PageLocation {
   deps: Dependencies;
+  /** The content item the page shows (preview checks the reader's Read on it); not on 404s. */
+  content_id?: string;
 }
 
 export interface Manifest {

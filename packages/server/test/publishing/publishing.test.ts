@@ -176,15 +176,17 @@ describe.each(DIALECTS)('publishing (%s)', (dialect) => {
     });
   });
 
-  it('preview: nothing unpublished without a signed-in reader; the latest publishable with one', async () => {
+  it('preview: nothing unpublished without a signed-in reader; what was published to preview with one', async () => {
     const about = await contentIdOf(t, '/about');
-    // A staged version newer than the published one: preview shows it, delivery does not.
+    // A staged version newer than the published one, published to preview: preview shows it,
+    // delivery does not.
     await t.db
       .updateTable('content_versions')
       .set({ status_id: 'staged' })
       .where('content_id', '=', about)
       .where('version', '=', 2)
       .execute();
+    expect((await publishAndWait(t, 'preview')).status).toBe('succeeded');
     const anonymous = await t.app.inject({ url: '/preview/about' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body).not.toContain(ABOUT_DRAFT);

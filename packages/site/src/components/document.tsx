@@ -7,6 +7,7 @@ import {
   siteHref,
   type MenuEntry,
   type PageModel,
+  type PreviewInfo,
 } from '../model';
 import type { Registry } from '../registry';
 import { MicroappScripts } from './microapps';
@@ -107,6 +108,18 @@ export function FooterInner({ page }: { page: PageModel }) {
   );
 }
 
+/** What an editor previewing sees first: what the page shows and how to leave preview. */
+export function PreviewBar({ preview }: { preview: PreviewInfo }) {
+  return (
+    <div className="cn-preview-bar" role="status">
+      <span>
+        <strong>Preview</strong> {preview.label}
+      </span>
+      <a href={preview.exitUrl}>Exit preview</a>
+    </div>
+  );
+}
+
 /** The header's and footer's markup, made once and reused for every page that shows the same. */
 export interface Shell {
   header: string;
@@ -136,14 +149,7 @@ export function PageBody({
 }) {
   return (
     <>
-      {page.preview && (
-        <div className="cn-preview-bar" role="status">
-          <span>
-            <strong>Preview</strong> {page.preview.label}
-          </span>
-          <a href={page.preview.exitUrl}>Exit preview</a>
-        </div>
-      )}
+      {page.preview && <PreviewBar preview={page.preview} />}
       {shell ? (
         <header className="cn-header" dangerouslySetInnerHTML={{ __html: shell.header }} />
       ) : (
