@@ -41,12 +41,7 @@ export const MODE_LABELS: Record<PublishMode, string> = {
 export const BUILD_DEFINITION_ID = '263';
 export const BUILD_TYPE = 'both';
 
-export const PUBLISH_TEXTS = {
-  submitted: 'The publish has been submitted',
-  failed: 'The publish had issues',
-  empty: 'There are no content or template changes to be published',
-  lastPublished: 'Last Published to',
-} as const;
+export { PUBLISH_TEXTS } from '@canopy/ui';
 
 /** What each target shows, in one sentence (the publish dialog and the Builds panel). */
 export const TARGET_TEXTS: Record<PublishMode, string> = {
