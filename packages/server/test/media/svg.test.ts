@@ -25,6 +25,16 @@ async function colourAt(svg: Buffer, x: number, y: number): Promise<string> {
   return `#${[...data.subarray(at, at + 3)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** The Inkscape file as an older tool writes it: in ISO-8859-1, as its declaration says. */
+const latin1 = (bytes: Buffer) =>
+  Buffer.from(
+    bytes
+      .toString('utf8')
+      .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+      .replace('Canopy\u00a0Cloud', 'Caf\u00e9\u00a0Canopy'),
+    'latin1',
+  );
+
 const EXPORTS = [
   {
     tool: 'Inkscape',
@@ -59,6 +69,15 @@ const EXPORTS = [
     point: [60, 40],
     colour: '#ffffff',
     text: 'Canopy\u00a0Cloud',
+  },
+  {
+    tool: 'Inkscape, written in the ISO-8859-1 its declaration names',
+    file: 'inkscape-latin1.svg',
+    bytes: latin1(svgFixture('inkscape.svg')),
+    size: '120 x 80',
+    point: [60, 40],
+    colour: '#ffffff',
+    text: 'Caf\u00e9\u00a0Canopy',
   },
   {
     tool: 'Illustrator, saved again as UTF-16 with a byte-order mark',
