@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedLink, richTextMode, richTextRules, RICH_TEXT_RULES } from './rich-text';
+import {
+  isAllowedImageSource,
+  isAllowedLink,
+  richTextMode,
+  richTextRules,
+  RICH_TEXT_RULES,
+  safeLinkAttributes,
+} from './rich-text';
 
 describe('richTextMode', () => {
   it('reads the mode from the definition, full when unset or unknown', () => {
@@ -41,4 +48,35 @@ describe('isAllowedLink', () => {
     'vbscript:msgbox',
     '//evil.example/',
   ])('refuses %s', (href) => expect(isAllowedLink(href)).toBe(false));
+});
+
+describe('isAllowedImageSource', () => {
+  it.each(['https://example.com/a.png', '/media-library/media/a.jpg?v=1', 'a.png'])(
+    'keeps %s',
+    (src) => expect(isAllowedImageSource(src)).toBe(true),
+  );
+  it.each([
+    'data:image/png;base64,AAAA',
+    'javascript:alert(1)',
+    'mailto:a@b.c',
+    '//evil.example/a.png',
+  ])('refuses %s', (src) => expect(isAllowedImageSource(src)).toBe(false));
+});
+
+describe('safeLinkAttributes', () => {
+  it('gives a link to a new tab noopener, once', () => {
+    const bare = safeLinkAttributes({ href: '/x', target: '_blank' });
+    expect(bare).toEqual({ href: '/x', target: '_blank', rel: 'noopener noreferrer' });
+    expect(safeLinkAttributes(bare)).toEqual(bare);
+    expect(safeLinkAttributes({ target: '_blank', rel: 'nofollow' }).rel).toBe(
+      'nofollow noopener noreferrer',
+    );
+    expect(safeLinkAttributes({ target: '_blank', rel: 'noreferrer' }).rel).toBe(
+      'noreferrer noopener',
+    );
+    const editor = { target: '_blank', rel: 'noopener noreferrer nofollow' };
+    expect(safeLinkAttributes(editor)).toBe(editor);
+    const sameTab = { href: '/x' };
+    expect(safeLinkAttributes(sameTab)).toBe(sameTab);
+  });
 });

@@ -1,12 +1,22 @@
 /**
- * What rich text may contain: the markup the rich-text editor (Tiptap) produces and nothing
- * else. The server sanitises every Rich Text value with these rules when it is saved, and the
- * site renderer uses the same rules again when it renders, so a script, an event handler or a
- * `javascript:` link never reaches a page. The shape is `sanitize-html`'s options object.
+ * What rich text may contain: the markup the admin's rich-text editor (Tiptap, its toolbar and
+ * what it keeps of pasted HTML) produces, and nothing else. This one list is used by the server
+ * when a Rich Text value is saved, by the site renderer when it renders one (both pass it to
+ * `sanitize-html`, so a value is cleaned the same way in both), and by the editor, whose schema
+ * and link and image checks follow it. The toolbar offers no alignment, colour, highlight or
+ * sub- and superscript, so no `style`, `span`, `mark`, `sub` or `sup` is kept. The shape is
+ * `sanitize-html`'s options object.
  */
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
-const TABLES = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'colgroup', 'col'];
+const TABLES = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+
+type Attributes = Record<string, string>;
+/** Rewrites a kept element's attributes (`sanitize-html`'s transformTags). */
+type TagTransform = (
+  tagName: string,
+  attribs: Attributes,
+) => { tagName: string; attribs: Attributes };
 
 export interface RichTextRules {
   allowedTags: string[];
@@ -15,6 +25,20 @@ export interface RichTextRules {
   allowedSchemes: string[];
   allowedSchemesByTag: Record<string, string[]>;
   allowProtocolRelative: boolean;
+  transformTags: Record<string, TagTransform>;
+}
+
+/**
+ * A link that opens a new tab cannot reach back into this one: its `rel` gains `noopener` (and
+ * `noreferrer` when it had neither). A `rel` that has `noopener` already is kept as it is, so a
+ * value cleaned twice does not change.
+ */
+export function safeLinkAttributes(attribs: Attributes): Attributes {
+  if (attribs.target !== '_blank') return attribs;
+  const rel = (attribs.rel ?? '').split(/\s+/).filter(Boolean);
+  if (rel.includes('noopener')) return attribs;
+  const added = rel.includes('noreferrer') ? ['noopener'] : ['noopener', 'noreferrer'];
+  return { ...attribs, rel: [...rel, ...added].join(' ') };
 }
 
 export const RICH_TEXT_RULES: Readonly<RichTextRules> = {
@@ -40,18 +64,20 @@ export const RICH_TEXT_RULES: Readonly<RichTextRules> = {
     ...TABLES,
   ],
   allowedAttributes: {
-    a: ['href', 'target', 'rel'],
+    a: ['href', 'target', 'rel', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    ol: ['start'],
+    ol: ['start', 'type'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
-    col: ['span'],
   },
   /** Code blocks keep their language class ("language-ts"), nothing else keeps a class. */
   allowedClasses: { code: ['language-*'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: safeLinkAttributes(attribs) }),
+  },
 };
 
 /**
@@ -95,12 +121,12 @@ export function richTextRules(mode: RichTextMode): Readonly<RichTextRules> {
 }
 
 /**
- * Whether a link address may stay in rich text: a relative address, or one of the allowed
- * schemes (`javascript:`, `data:` and the like never; neither protocol-relative `//host`).
- * Control characters and spaces are ignored first, as browsers ignore them.
+ * Whether an address is relative or uses one of `schemes` (`javascript:`, `data:` and the like
+ * never; neither protocol-relative `//host`). Control characters and spaces are ignored first,
+ * as browsers ignore them.
  */
-export function isAllowedLink(href: string): boolean {
-  const compact = href.replace(
+function isAllowedAddress(address: string, schemes: readonly string[]): boolean {
+  const compact = address.replace(
     // eslint-disable-next-line no-control-regex
     /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u205f\u3000\ufeff]/g,
     '',
@@ -108,5 +134,15 @@ export function isAllowedLink(href: string): boolean {
   if (compact.startsWith('//') || compact.startsWith('\\')) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
   if (!scheme) return true;
-  return RICH_TEXT_RULES.allowedSchemes.includes(scheme[1]!.toLowerCase());
+  return schemes.includes(scheme[1]!.toLowerCase());
+}
+
+/** Whether a link address may stay in rich text: relative, http(s), mailto or tel. */
+export function isAllowedLink(href: string): boolean {
+  return isAllowedAddress(href, RICH_TEXT_RULES.allowedSchemes);
+}
+
+/** Whether an image address may stay in rich text: relative (the media library's) or http(s). */
+export function isAllowedImageSource(src: string): boolean {
+  return isAllowedAddress(src, RICH_TEXT_RULES.allowedSchemesByTag.img!);
 }

@@ -1,5 +1,5 @@
 /**
- * MP4 to multi-stream video with ffmpeg (Debian's package; `.ci/run` installs it): a background
+ * MP4 to multi-stream video with ffmpeg (Debian's package; `npm test` installs it): a background
  * job with progress fills the stream's folder through the upload rules. Without ffmpeg the call
  * answers 501 and says what is missing.
  */

@@ -1,89 +1,19 @@
 /**
  * The Tiptap editor of a Rich Text field, loaded on demand by rich-text.tsx. Its schema is the
- * allow-list the server sanitises with (core's RICH_TEXT_RULES): whatever else a stored value
- * holds (scripts, event handlers, `javascript:` links) is dropped when it is loaded, and a link
- * can only be set to an allowed address.
+ * allow-list the server saves with and the site renders with (rich-text-schema.ts): whatever
+ * else a stored value or a paste holds is dropped, and a link can only be set to an allowed
+ * address. The toolbar offers only what that list keeps.
  */
 import '@mantine/tiptap/styles.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Input } from '@mantine/core';
 import { assignRef } from '@mantine/hooks';
-import { RichTextEditor, Link } from '@mantine/tiptap';
-import { Extension, Node, type Extensions } from '@tiptap/core';
+import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import Image from '@tiptap/extension-image';
-import { TableKit } from '@tiptap/extension-table';
-import {
-  isAllowedLink,
-  RICH_TEXT_FULL_EDITOR_HEIGHT,
-  richTextMode,
-  type RichTextMode,
-} from '@canopy/core';
+import { RICH_TEXT_FULL_EDITOR_HEIGHT, richTextMode, type RichTextMode } from '@canopy/core';
 import type { FieldEditorProps } from '../contract';
+import { richTextExtensions } from './rich-text-schema';
 import classes from './rich-text.module.css';
-
-const SafeLink = Link.configure({
-  openOnClick: false,
-  autolink: false,
-  isAllowedUri: (url) => isAllowedLink(url),
-});
-
-/** Images keep only web addresses, as the server's allow-list does. */
-const SafeImage = Image.extend({
-  parseHTML() {
-    return [
-      {
-        tag: 'img[src]',
-        getAttrs: (dom) => (/^https?:\/\//i.test(dom.getAttribute('src') ?? '') ? null : false),
-      },
-    ];
-  },
-});
-
-/** Inline short text: the document is one line of text with marks, no paragraph at all. */
-const InlineDocument = Node.create({ name: 'doc', topNode: true, content: 'inline*' });
-
-/** Enter (with any modifier) does nothing in inline short text (§5). */
-const BlockEnter = Extension.create({
-  name: 'blockEnter',
-  addKeyboardShortcuts: () => ({
-    Enter: () => true,
-    'Shift-Enter': () => true,
-    'Mod-Enter': () => true,
-  }),
-});
-
-function extensionsFor(mode: RichTextMode): Extensions {
-  if (mode === 'short') {
-    return [
-      StarterKit.configure({
-        document: false,
-        paragraph: false,
-        heading: false,
-        blockquote: false,
-        bulletList: false,
-        orderedList: false,
-        listItem: false,
-        listKeymap: false,
-        codeBlock: false,
-        hardBreak: false,
-        horizontalRule: false,
-        trailingNode: false,
-        link: false,
-      }),
-      InlineDocument,
-      BlockEnter,
-      SafeLink,
-    ];
-  }
-  return [
-    StarterKit.configure({ link: false, heading: { levels: [1, 2, 3, 4, 5, 6] } }),
-    SafeLink,
-    SafeImage,
-    TableKit,
-  ];
-}
 
 /** The stored form of the editor's content: '' when it holds nothing. */
 function valueOf(editor: Editor): string {
@@ -138,7 +68,7 @@ export default function TiptapField(props: FieldEditorProps) {
   const reported = useRef(props.value);
 
   const editor = useEditor({
-    extensions: extensionsFor(mode),
+    extensions: richTextExtensions(mode),
     content: props.value,
     editable: !props.readOnly,
     immediatelyRender: true,

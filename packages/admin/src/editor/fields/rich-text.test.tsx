@@ -89,6 +89,19 @@ describe('Rich Text', () => {
     expect(root.style.getPropertyValue('--rich-text-height')).toBe('500px');
   });
 
+  it('offers controls only for what the allow-list keeps (no alignment, colour or scripts)', async () => {
+    show({ mode: 'Full', initial: '' });
+    await textbox();
+    // A control for alignment, colour, highlight or sub- and superscript would write markup
+    // core's RICH_TEXT_RULES drops on save: adding one means adding its markup there first.
+    const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual([
+      ...['Bold', 'Italic', 'Underline', 'Strikethrough', 'Code', 'Clear formatting'],
+      ...['Heading 2', 'Heading 3', 'Heading 4', 'Blockquote', 'Bullet list', 'Ordered list'],
+      ...['Horizontal line', 'Link', 'Remove link', 'Undo', 'Redo'],
+    ]);
+  });
+
   it('formats and stores the HTML; an emptied editor stores nothing', async () => {
     show({ mode: null, initial: '<p>Plain</p>' });
     const box = await textbox();

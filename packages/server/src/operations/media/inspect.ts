@@ -1,18 +1,17 @@
 /**
  * What an upload's bytes are, checked as they arrive: the type is sniffed from the first bytes
- * (`file-type`) and must match the extension, so an HTML page named .jpg is refused; SVG is
- * sanitised with DOMPurify; dimensions come from sharp (images) or the MP4's track header.
+ * (`file-type`) and must match the extension, so an HTML page named .jpg is refused (SVG is
+ * read and sanitised in svg.ts); dimensions come from sharp (images) or the MP4's track header.
  */
 import { Readable, Transform } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { JSDOM } from 'jsdom';
-import createDOMPurify from 'dompurify';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { AppError } from '../../errors';
 import { limited } from '../../storage/disk';
 import type { Storage } from '../../storage/index';
+import { notSvgMessage, svgHeadProblem } from './svg';
 
 const HEAD_BYTES = 4100;
 
@@ -30,7 +29,6 @@ const SNIFFED: Record<string, readonly string[] | null> = {
   docx: ['docx', 'zip'],
   xlsx: ['xlsx', 'zip'],
   pptx: ['pptx', 'zip'],
-  svg: null,
   txt: null,
   m3u8: null,
 };
@@ -42,15 +40,32 @@ export function contentMismatchMessage(fileName: string, extension: string): str
   return `${fileName}: the content of this file is not a .${extension} file`;
 }
 
-async function headMatches(head: Buffer, extension: string): Promise<boolean> {
+/** Why the first bytes do not match the extension (the 400's message), or undefined. */
+async function headProblem(
+  head: Buffer,
+  fileName: string,
+  extension: string,
+): Promise<string | undefined> {
   const sniffed = await fileTypeFromBuffer(head);
-  if (extension === 'm4s') {
-    return head.length >= 8 && SEGMENT_BOXES.has(head.toString('latin1', 4, 8));
+  if (extension === 'svg') {
+    const why = svgHeadProblem(head, sniffed?.ext);
+    return why && notSvgMessage(fileName, why);
   }
-  const expected = SNIFFED[extension];
+  const matches =
+    extension === 'm4s'
+      ? head.length >= 8 && SEGMENT_BOXES.has(head.toString('latin1', 4, 8))
+      : headMatches(sniffed?.ext, head, SNIFFED[extension]);
+  return matches ? undefined : contentMismatchMessage(fileName, extension);
+}
+
+function headMatches(
+  sniffed: string | undefined,
+  head: Buffer,
+  expected: readonly string[] | null | undefined,
+): boolean {
   if (expected === undefined) return false;
   if (expected === null) return sniffed === undefined && !head.includes(0);
-  return sniffed !== undefined && expected.includes(sniffed.ext);
+  return sniffed !== undefined && expected.includes(sniffed);
 }
 
 /**
@@ -64,11 +79,8 @@ export function sniffed(source: Readable, fileName: string, extension: string): 
   const check = async (stream: Transform) => {
     checked = true;
     const head = Buffer.concat(chunks);
-    if (!(await headMatches(head.subarray(0, HEAD_BYTES), extension))) {
-      throw new AppError('VALIDATION_FAILED', contentMismatchMessage(fileName, extension), {
-        errors: [contentMismatchMessage(fileName, extension)],
-      });
-    }
+    const problem = await headProblem(head.subarray(0, HEAD_BYTES), fileName, extension);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { errors: [problem] });
     stream.push(head);
   };
   const gate = new Transform({
@@ -95,38 +107,6 @@ export async function readChecked(
   extension: string,
 ): Promise<Buffer> {
   return readAll(limited(sniffed(source, fileName, extension), MAX_MEDIA_FILE_SIZE));
-}
-
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window);
-// Only same-document references (#id) survive: no external images, fonts or scripts.
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  if ((name === 'href' || name === 'xlink:href' || name === 'src') && !/^#/.test(data.attrValue)) {
-    data.keepAttr = false;
-  }
-  if (/url\(\s*['"]?(?!#)/i.test(data.attrValue)) data.keepAttr = false;
-});
-
-/**
- * An SVG without scripts, event handlers, foreign objects or external references (DOMPurify's
- * SVG profile plus the hook above), or a 400 when the file is not an SVG image at all.
- */
-export function sanitiseSvg(bytes: Buffer, fileName: string): Buffer {
-  const source = bytes.toString('utf8');
-  const clean = purify.sanitize(source, {
-    USE_PROFILES: { svg: true, svgFilters: true },
-    FORBID_TAGS: ['style', 'foreignObject'],
-    WHOLE_DOCUMENT: false,
-  });
-  if (!/^\s*<svg[\s>]/i.test(clean)) {
-    fail400(contentMismatchMessage(fileName, 'svg'));
-  }
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${clean}\n`, 'utf8');
-}
-
-function fail400(message: string): never {
-  throw new AppError('VALIDATION_FAILED', message, { errors: [message] });
 }
 
 export interface Dimensions {

@@ -19,7 +19,8 @@ import { requireWritableVersion } from '../contents/guards';
 import { NEW_ITEM_NAME } from '../contents/create-content';
 import { STAGING_PREFIX, mediaKey, mediaUrlOf, renditionsKey, versionTag } from './files';
 import { MEDIA_BLOCKS, writeMediaFields } from './fixed-fields';
-import { imageDimensions, mp4Dimensions, sanitiseSvg, type Dimensions } from './inspect';
+import { imageDimensions, mp4Dimensions, type Dimensions } from './inspect';
+import { sanitiseSvg } from './svg';
 import { stageFile, type Staged } from './stage';
 import { drain, mediaTarget, type MediaContext, type MediaTarget, type UploadPart } from './target';
 
