@@ -41,6 +41,7 @@ import {
 import { usePageCommands, type Question } from './commands';
 import { EditorStateContext, useDraft, type EditorState, type Templates } from './editor-context';
 import { PageStore } from './store';
+import { firstInvalidField } from './validate';
 import { createSurface, type DropData, type MoveData } from './surface';
 import { EditPanel, type NewWidgetData, type PanelTab } from './chrome/EditPanel';
 import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
@@ -198,6 +199,7 @@ function LoadedEditor(props: {
   const [dragging, setDragging] = useState<{ name: string } | null>(null);
   const [device, setDevice] = useState<DeviceWidth>('desktop');
   const [question, setQuestion] = useState<Question | null>(null);
+  const [attempts, setAttempts] = useState(0);
   const pageContainer = usePageContainer();
 
   const mine = loaded.locked_by != null && loaded.locked_by === person.preferred_username;
@@ -207,11 +209,24 @@ function LoadedEditor(props: {
   const dirty = store.dirty;
   const state = stateOfContent(loaded, person.preferred_username, dirty);
 
+  const select = useCallback((id: string | null) => {
+    setSelected(id);
+    if (id) setTab('selected');
+  }, []);
   const commands = usePageCommands({
     store,
     show: (next) => store.reset(next),
     open: (next) => props.onVersion(next),
     ask: setQuestion,
+    check: () => {
+      const invalid = firstInvalidField(store.draft, templates);
+      if (!invalid) return true;
+      setAttempts((n) => n + 1);
+      notify('error', `${invalid.label}: ${invalid.message}`);
+      if (invalid.target.kind === 'block') select(invalid.target.blockId);
+      else setTab('page');
+      return false;
+    },
   });
 
   // Someone else's lock, or an unlock, turns Edit In-Page off.
@@ -219,10 +234,6 @@ function LoadedEditor(props: {
     if (!mine && editing) setEditing(false);
   }, [mine, editing]);
 
-  const select = useCallback((id: string | null) => {
-    setSelected(id);
-    if (id) setTab('selected');
-  }, []);
   const editorState = useMemo<EditorState>(
     () => ({
       store,
@@ -233,8 +244,9 @@ function LoadedEditor(props: {
       select,
       dragging: dragging != null,
       newId,
+      attempts,
     }),
-    [store, templates, editable, on, selected, select, dragging],
+    [store, templates, editable, on, selected, select, dragging, attempts],
   );
   const surface = useMemo(() => createSurface(store), [store]);
 

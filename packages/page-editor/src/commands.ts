@@ -25,6 +25,8 @@ export interface CommandContext {
   /** Opens another version (a new draft, or the latest after Delete Draft). */
   open: (version: number | null) => void;
   ask: (question: Question) => void;
+  /** Save's own check first: false when a field is invalid (the editor shows it). */
+  check: () => boolean;
 }
 
 const BUILD_DEFINITION_ID = '263';
@@ -169,7 +171,9 @@ export function usePageCommands(ctx: CommandContext) {
         confirm: { label: 'Create draft', run: () => draftFromPublished.mutate() },
       });
     },
-    save: () => save.mutate(),
+    save() {
+      if (ctx.check()) save.mutate();
+    },
     pushToStaging() {
       const run = () => status.mutate('staged');
       if (hasChanges(collectChanges(store.draft)))

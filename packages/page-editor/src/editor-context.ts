@@ -29,6 +29,8 @@ export interface EditorState {
   dragging: boolean;
   /** New row ids. */
   newId: () => string;
+  /** Save attempts: once one was made, every field shows its error. */
+  attempts: number;
 }
 
 export const EditorStateContext = createContext<EditorState | null>(null);

@@ -28,13 +28,13 @@ export function PanelField({
   target: FieldTarget;
   readOnly: boolean;
 }) {
-  const { store, newId } = useEditorState();
+  const { store, newId, attempts } = useEditorState();
   const draft = useDraft(store);
   const id = useId();
   const [touched, setTouched] = useState(false);
   const value = readValue(draft, target);
   const set = (next: string) => store.update((d) => writeValue(d, target, next, newId));
-  const error = touched ? validateFieldValue(definition, value) : null;
+  const error = touched || attempts > 0 ? validateFieldValue(definition, value) : null;
   const common = {
     id,
     label,

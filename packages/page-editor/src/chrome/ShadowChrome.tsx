@@ -1,7 +1,8 @@
 /**
  * The editor's chrome (toolbars, panel, dialogs, toasts) lives in a shadow root: the site's
- * styles cannot reach it and Mantine's cannot reach the page. Mantine's variables are set on the
- * shadow host, and its portals (menus, tooltips, dialogs, toasts) open inside the shadow root.
+ * styles cannot reach it and Mantine's cannot reach the page. Mantine's variables and colour
+ * scheme are set on the chrome's root element inside the shadow root (selectors there cannot see
+ * the host's attributes), and its portals (menus, tooltips, dialogs, toasts) open inside it.
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -16,9 +17,11 @@ interface Mount {
   container: HTMLElement;
 }
 
-/** Mantine's stylesheet scoped to the shadow root: its document rules apply to the host. */
+const ROOT = '.canopy-chrome';
+
+/** Mantine's stylesheet scoped to the chrome: its document rules apply to the chrome's root. */
 function scoped(css: string): string {
-  return css.replaceAll(':root', ':host').replace(/(^|[}\s,])(html|body)(?=[\s,{])/g, '$1:host');
+  return css.replaceAll(':root', ROOT).replace(/(^|[}\s,])(html|body)(?=[\s,{])/g, `$1${ROOT}`);
 }
 
 export function ShadowChrome({ children }: { children: ReactNode }) {
@@ -45,8 +48,8 @@ export function ShadowChrome({ children }: { children: ReactNode }) {
   return createPortal(
     <MantineProvider
       theme={theme}
-      cssVariablesSelector=":host"
-      getRootElement={() => mount.host}
+      cssVariablesSelector={ROOT}
+      getRootElement={() => mount.container}
       withGlobalClasses={false}
     >
       <ToastHost />
