@@ -70,6 +70,8 @@ const router = createBrowserRouter(
 /** After signing in: go to the return path, or just clean the address of code and state. */
 function returnTo(path: string | null) {
   const target = path ?? window.location.pathname;
+  // The page editor is an app of its own: a full navigation takes the person there.
+  if (target.startsWith(`${BASENAME}/page-editor/`)) return window.location.replace(target);
   const inside = target.startsWith(BASENAME) ? target.slice(BASENAME.length) || '/' : '/';
   void router.navigate(inside, { replace: true });
 }

@@ -32,7 +32,7 @@ import type { Content, MenuItem } from '@canopy/core';
 import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '../tree/icons';
 import { formatUpdated } from '../screens/ItemView';
-import { PreviewButton } from '../publish/PreviewButton';
+import { EditInPageButton, PreviewButton } from '../publish/PreviewButton';
 import type { EditorActionId } from './actions';
 
 export const STATUS_COLOURS: Record<string, string> = {
@@ -178,6 +178,13 @@ export function EditorHeader({
             contentId={content.content_id}
             pageUrl={content.page_url}
             siteId={content.site_id}
+          />
+        )}
+        {content.page_url && (
+          <EditInPageButton
+            variant="subtle"
+            contentId={content.content_id}
+            version={content.version}
           />
         )}
       </Group>

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { IconEdit, IconEye } from '@tabler/icons-react';
 import { notify } from '@canopy/ui';
 import { contentQuery } from '../api';
 import { pageAddress, previewHref, startPreviewSession, targetsQuery } from './api';
@@ -77,5 +77,33 @@ export function PreviewButton({ contentId, pageUrl, siteId, ...props }: PreviewB
     button
   ) : (
     <Tooltip label="Only pages (items with a Page URL) have a preview">{button}</Tooltip>
+  );
+}
+
+export const EDIT_IN_PAGE_LABEL = 'Edit In-Page';
+
+/** The page editor's address for an item (and a version of it). */
+export function pageEditorHref(contentId: string, version?: number): string {
+  const path = `/admin/page-editor/${encodeURIComponent(contentId)}`;
+  return version == null ? path : `${path}?version=${version}`;
+}
+
+/** Opens the page in the page editor (in-page editing), beside 'Preview this page'. */
+export function EditInPageButton({
+  contentId,
+  version,
+  ...props
+}: Omit<ButtonProps, 'component'> & { contentId: string; version?: number }) {
+  return (
+    <Button
+      component="a"
+      href={pageEditorHref(contentId, version)}
+      variant="default"
+      size="xs"
+      leftSection={<IconEdit size={14} />}
+      {...props}
+    >
+      {EDIT_IN_PAGE_LABEL}
+    </Button>
   );
 }

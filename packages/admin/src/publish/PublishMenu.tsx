@@ -11,6 +11,7 @@ import {
   IconBuildingBroadcastTower,
   IconCalendarClock,
   IconChevronDown,
+  IconEdit,
   IconEye,
   IconListDetails,
   IconSend,
@@ -21,7 +22,7 @@ import { MODE_LABELS, type PublishMode } from './api';
 import { PublishDialog } from './PublishDialog';
 import { BuildsPanel } from './BuildsPanel';
 import { SCHEDULED_LABEL, ScheduledPanel } from './ScheduledPanel';
-import { PREVIEW_LABEL, usePreview } from './PreviewButton';
+import { EDIT_IN_PAGE_LABEL, PREVIEW_LABEL, pageEditorHref, usePreview } from './PreviewButton';
 
 /** The header's site: the selected content item's site when it has one, else the user's pick. */
 export function usePublishSite(sites: Site[] | undefined, selected: MenuItem | undefined) {
@@ -105,6 +106,14 @@ export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
             onClick={() => void preview(selected!.content_id, { page_url: pageUrl })}
           >
             {PREVIEW_LABEL}
+          </Menu.Item>
+          <Menu.Item
+            component="a"
+            href={pageUrl ? pageEditorHref(selected!.content_id) : undefined}
+            leftSection={<IconEdit size={14} />}
+            disabled={!pageUrl}
+          >
+            {EDIT_IN_PAGE_LABEL}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconListDetails size={14} />}
