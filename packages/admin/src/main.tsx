@@ -13,6 +13,7 @@ import {
   ToastHost,
   createUserManager,
   finishFrameSignIn,
+  type AfterSignIn,
   type SessionApi,
   type SignInConfig,
 } from '@canopy/ui';
@@ -67,11 +68,16 @@ const router = createBrowserRouter(
   { basename: BASENAME },
 );
 
-/** After signing in: go to the return path, or just clean the address of code and state. */
-function returnTo(path: string | null) {
-  const target = path ?? window.location.pathname;
-  const inside = target.startsWith(BASENAME) ? target.slice(BASENAME.length) || '/' : '/';
-  void router.navigate(inside, { replace: true });
+/**
+ * After signing in: go to the return path, or just clean the address of the sign-in's
+ * parameters (§2 Routes). Paths of the admin stay in the app; any other path of the site loads.
+ */
+function returnTo({ path }: AfterSignIn) {
+  if (path === BASENAME || path.startsWith(`${BASENAME}/`)) {
+    void router.navigate(path.slice(BASENAME.length) || '/', { replace: true });
+  } else {
+    window.location.replace(path);
+  }
 }
 
 function Loading() {
@@ -101,9 +107,11 @@ async function start() {
   setApiClient(
     createCanopyClient({
       getToken: () => session.current?.getToken() ?? null,
+      getTokenExpiry: () => session.current?.getTokenExpiry() ?? null,
+      // An expired token or a 401: one silent renewal for every call that needs it (§8).
+      renew: () => session.current?.renew() ?? Promise.resolve(false),
       onUnauthorized: ({ toUnauthorized }) => {
         if (toUnauthorized) void router.navigate('/unauthorized');
-        else session.current?.renew();
       },
     }),
   );
