@@ -74,7 +74,13 @@ const router = createBrowserRouter(
  */
 function returnTo({ path }: AfterSignIn) {
   if (path === BASENAME || path.startsWith(`${BASENAME}/`)) {
-    void router.navigate(path.slice(BASENAME.length) || '/', { replace: true });
+    void router.navigate(path.slice(BASENAME.length) || '/', { replace: true }).then(() => {
+      // The router writes its root as /admin; the address keeps the path as it was given.
+      const { pathname, search, hash } = window.location;
+      if (`${pathname}${search}${hash}` !== path) {
+        window.history.replaceState(window.history.state, '', path);
+      }
+    });
   } else {
     window.location.replace(path);
   }
