@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   buildAdmin,
+  freePort,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -246,4 +247,51 @@ describe('signing in through the embedded provider in Chromium', () => {
       }
     }, 90_000);
   });
+});
+
+describe('on a host that is not local, the return path travels in the query (§2 Routes)', () => {
+  let server: RunningCanopy;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    buildAdmin();
+    // cms.canopy.test is this machine to Chromium; it is a secure context as a real host with
+    // TLS would be (the sign-in's PKCE needs Web Crypto).
+    const port = await freePort();
+    base = `http://cms.canopy.test:${port}`;
+    server = await startCanopy({ PORT: String(port), CANOPY_PUBLIC_URL: base });
+    browser = await launchChromium([
+      '--host-resolver-rules=MAP cms.canopy.test 127.0.0.1',
+      `--unsafely-treat-insecure-origin-as-secure=${base}`,
+    ]);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('comes back to an item through /admin/?path=, and the address is cleaned', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(20_000);
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.push(frame.url());
+    });
+    const path = `/admin/content/${HOME_ID}?version=1`;
+    await page.goto(`${base}${path}`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Home', level: 2 }).waitFor();
+    await page.getByPlaceholder('Filter Items').waitFor();
+
+    const callback = new URL(seen.find((url) => url.includes('code='))!);
+    expect(callback.pathname).toBe('/admin/');
+    expect(callback.searchParams.get('path')).toBe(path);
+    expect(callback.hash).toBe('');
+    expect(page.url()).toBe(`${base}${path}`);
+    await page.close();
+  }, 60_000);
 });
