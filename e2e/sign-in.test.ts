@@ -19,6 +19,15 @@ import {
 /** The demo's Home page (packages/server/src/seed/content.ts). */
 const HOME_ID = '7e000000-0000-4000-8000-00000000a002';
 
+/** Every address the tab shows from now on, the provider's redirects included. */
+function addressesOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.push(frame.url());
+  });
+  return seen;
+}
+
 const SCREENSHOT = '/tmp/canopy-sign-in.png';
 const ERROR_SCREENSHOT = '/tmp/canopy-sign-in-error.png';
 
@@ -173,10 +182,7 @@ describe('signing in through the embedded provider in Chromium', () => {
       // Forget the admin's tokens (a page of the origin that is not the admin, so nothing signs in).
       await page.goto(`${base}/api/identity/config`);
       await page.evaluate(() => localStorage.clear());
-      const seen: string[] = [];
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) seen.push(frame.url());
-      });
+      const seen = addressesOf(page);
       await page.goto(`${base}${path}`);
       const signIn = page.getByRole('heading', { name: 'Sign in' });
       const admin = page.getByPlaceholder('Filter Items');
@@ -275,10 +281,7 @@ describe('on a host that is not local, the return path travels in the query (§2
   it('comes back to an item through /admin/?path=, and the address is cleaned', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(20_000);
-    const seen: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) seen.push(frame.url());
-    });
+    const seen = addressesOf(page);
     const path = `/admin/content/${HOME_ID}?version=1`;
     await page.goto(`${base}${path}`);
     await page.getByLabel('Username').fill('admin');
