@@ -252,6 +252,21 @@ describe('signing in through the embedded provider in Chromium', () => {
         await page.close();
       }
     }, 90_000);
+
+    it('takes a signed-in person straight to the path an address carries, and no further', async () => {
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      const seen = addressesOf(page);
+      await page.goto(`${base}/admin/?path=${encodeURIComponent('/admin/microapps')}`);
+      await page.getByRole('heading', { name: 'Micro-apps', level: 2 }).waitFor();
+      expectClean(page, '/admin/microapps');
+      await page.goto(`${base}/admin/#path=${encodeURIComponent('//evil.com')}`);
+      await page.getByText('Pick an item in the tree').waitFor();
+      await expect.poll(() => page.url()).toBe(`${base}/admin/`);
+      // Signed in already: the provider was never visited.
+      expect(seen.filter((url) => new URL(url).pathname.startsWith('/oidc/'))).toEqual([]);
+      await page.close();
+    }, 60_000);
   });
 });
 

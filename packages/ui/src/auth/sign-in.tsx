@@ -10,7 +10,14 @@ import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { singleFlight } from '@canopy/client';
-import { afterSignIn, returnPathFrom, withReturnPath, type AfterSignIn } from './return-path';
+import {
+  afterSignIn,
+  cleanAddress,
+  readReturnPath,
+  returnPathFrom,
+  withReturnPath,
+  type AfterSignIn,
+} from './return-path';
 import {
   RENEWAL_GUARD_COOKIE,
   WAITING_TAB_REFRESH_MS,
@@ -135,7 +142,7 @@ export function SignIn(props: {
         props.onReturn(afterSignIn(new URL(window.location.href), state?.path));
       }}
     >
-      <RequireSignIn manager={manager} sessionRef={props.sessionRef}>
+      <RequireSignIn manager={manager} sessionRef={props.sessionRef} onReturn={props.onReturn}>
         {props.children}
       </RequireSignIn>
     </AuthProvider>
@@ -150,11 +157,24 @@ function currentPath(): string {
 function RequireSignIn(props: {
   manager: UserManager;
   sessionRef: { current: SessionApi | null };
+  onReturn: (after: AfterSignIn) => void;
   children: ReactNode;
 }) {
   const auth = useAuth();
   const started = useRef(false);
-  const { manager } = props;
+  const { manager, onReturn } = props;
+
+  // Already signed in, an address that carries a return path leads there as a sign-in would.
+  const followed = useRef(false);
+  useEffect(() => {
+    if (!auth.isAuthenticated || hasAuthParams() || followed.current) return;
+    followed.current = true;
+    const url = new URL(window.location.href);
+    const path = readReturnPath(url);
+    if (path !== null || cleanAddress(url) !== `${url.pathname}${url.search}${url.hash}`) {
+      onReturn(afterSignIn(url, path));
+    }
+  }, [auth.isAuthenticated, onReturn]);
 
   useEffect(() => {
     if (auth.isLoading || auth.isAuthenticated || auth.activeNavigator || auth.error) return;
