@@ -13,6 +13,7 @@ import {
   ToastHost,
   createUserManager,
   finishFrameSignIn,
+  type AfterSignIn,
   type SessionApi,
   type SignInConfig,
 } from '@canopy/ui';
@@ -67,13 +68,24 @@ const router = createBrowserRouter(
   { basename: BASENAME },
 );
 
-/** After signing in: go to the return path, or just clean the address of code and state. */
-function returnTo(path: string | null) {
-  const target = path ?? window.location.pathname;
+/**
+ * After signing in: go to the return path, or just clean the address of the sign-in's
+ * parameters (§2 Routes). Paths of the admin stay in the app; any other path of the site loads.
+ */
+function returnTo({ path }: AfterSignIn) {
   // The page editor is an app of its own: a full navigation takes the person there.
-  if (target.startsWith(`${BASENAME}/page-editor/`)) return window.location.replace(target);
-  const inside = target.startsWith(BASENAME) ? target.slice(BASENAME.length) || '/' : '/';
-  void router.navigate(inside, { replace: true });
+  const ownApp = !path.startsWith(`${BASENAME}/page-editor/`);
+  if (ownApp && (path === BASENAME || path.startsWith(`${BASENAME}/`))) {
+    void router.navigate(path.slice(BASENAME.length) || '/', { replace: true }).then(() => {
+      // The router writes its root as /admin; the address keeps the path as it was given.
+      const { pathname, search, hash } = window.location;
+      if (`${pathname}${search}${hash}` !== path) {
+        window.history.replaceState(window.history.state, '', path);
+      }
+    });
+  } else {
+    window.location.replace(path);
+  }
 }
 
 function Loading() {
@@ -103,9 +115,11 @@ async function start() {
   setApiClient(
     createCanopyClient({
       getToken: () => session.current?.getToken() ?? null,
+      getTokenExpiry: () => session.current?.getTokenExpiry() ?? null,
+      // An expired token or a 401: one silent renewal for every call that needs it (§8).
+      renew: () => session.current?.renew() ?? Promise.resolve(false),
       onUnauthorized: ({ toUnauthorized }) => {
         if (toUnauthorized) void router.navigate('/unauthorized');
-        else session.current?.renew();
       },
     }),
   );

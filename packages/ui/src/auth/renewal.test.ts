@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { renewalDelay, renewalGuardActive, renewalGuardCookie } from './renewal';
-import { readReturnPath, withReturnPath } from './return-path';
 import { LoadingCounter } from '../loader';
 
 describe('renewal timer (§9)', () => {
@@ -22,25 +21,6 @@ describe('renewal timer (§9)', () => {
     expect(renewalGuardActive('a=1; canopy_renewing=1')).toBe(true);
     expect(renewalGuardActive('a=1; xcanopy_renewing=1')).toBe(false);
     expect(renewalGuardActive('')).toBe(false);
-  });
-});
-
-describe('return path (§2 Routes)', () => {
-  it('travels in the query, or the fragment on a local host', () => {
-    expect(withReturnPath('/admin/', '/admin/content/1', 'cms.example.com')).toBe(
-      '/admin/?path=%2Fadmin%2Fcontent%2F1',
-    );
-    expect(withReturnPath('/admin/', '/admin/content/1', 'localhost')).toBe(
-      '/admin/#path=%2Fadmin%2Fcontent%2F1',
-    );
-  });
-
-  it('is read from either, and only a path of this site counts', () => {
-    expect(readReturnPath(new URL('https://x/admin/?path=%2Fadmin%2Fa'))).toBe('/admin/a');
-    expect(readReturnPath(new URL('http://localhost/admin/#path=%2Fadmin%2Fb'))).toBe('/admin/b');
-    expect(readReturnPath(new URL('https://x/admin/?path=https://evil.example'))).toBeNull();
-    expect(readReturnPath(new URL('https://x/admin/?path=//evil.example'))).toBeNull();
-    expect(readReturnPath(new URL('https://x/admin/'))).toBeNull();
   });
 });
 

@@ -9,7 +9,15 @@ import { AuthProvider, hasAuthParams, useAuth } from 'react-oidc-context';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { readReturnPath } from './return-path';
+import { singleFlight } from '@canopy/client';
+import {
+  afterSignIn,
+  cleanAddress,
+  readReturnPath,
+  returnPathFrom,
+  withReturnPath,
+  type AfterSignIn,
+} from './return-path';
 import {
   RENEWAL_GUARD_COOKIE,
   WAITING_TAB_REFRESH_MS,
@@ -32,6 +40,22 @@ interface SignInState {
 
 export function adminRedirectUri(): string {
   return `${window.location.origin}/admin/`;
+}
+
+/**
+ * Sends the browser to sign in, to come back to `path` (§2 Routes): the path rides in the
+ * state and in the address the provider sends back to (`?path=`, or `#path=` on a local host).
+ */
+export function signInTo(
+  manager: UserManager,
+  path: string,
+  extra: { prompt?: string } = {},
+): Promise<void> {
+  return manager.signinRedirect({
+    ...extra,
+    redirect_uri: withReturnPath(adminRedirectUri(), path, window.location.hostname),
+    state: { path } satisfies SignInState,
+  });
 }
 
 export function createUserManager(config: SignInConfig): UserManager {
@@ -65,8 +89,13 @@ export interface SessionApi {
   /** Gateway mode: no tokens, the gateway's cookies carry the identity. */
   gateway: boolean;
   getToken(): string | null;
-  /** Renew now (after a 401): silently, else offer the pop-up. */
-  renew(): void;
+  /** When the current token expires (milliseconds since the epoch); null when unknown. */
+  getTokenExpiry(): number | null;
+  /**
+   * Renew now (an expired token, a 401): silently, else offer the pop-up. Resolves true once a
+   * new token is there; callers at the same time share one renewal.
+   */
+  renew(): Promise<boolean>;
   signOut(): Promise<void>;
   /** Forget the current sign-in and sign in afresh, coming back to the admin's start. */
   signInAgain(): Promise<void>;
@@ -85,7 +114,7 @@ export function SignIn(props: {
   config: SignInConfig;
   manager: UserManager | null;
   /** After the sign-in callback: go to the return path, or clean the address (§2 Routes). */
-  onReturn: (path: string | null) => void;
+  onReturn: (after: AfterSignIn) => void;
   sessionRef: { current: SessionApi | null };
   children: ReactNode;
 }) {
@@ -94,7 +123,11 @@ export function SignIn(props: {
     const session: SessionApi = {
       gateway: true,
       getToken: () => null,
-      renew: () => window.location.reload(),
+      getTokenExpiry: () => null,
+      renew: async () => {
+        window.location.reload();
+        return false;
+      },
       signOut: async () => window.location.assign('/'),
       signInAgain: async () => window.location.assign(adminRedirectUri()),
     };
@@ -106,55 +139,69 @@ export function SignIn(props: {
       userManager={manager}
       onSigninCallback={(user: User | undefined) => {
         const state = user?.state as SignInState | undefined;
-        props.onReturn(state?.path ?? null);
+        props.onReturn(afterSignIn(new URL(window.location.href), state?.path));
       }}
     >
-      <RequireSignIn manager={manager} sessionRef={props.sessionRef}>
+      <RequireSignIn manager={manager} sessionRef={props.sessionRef} onReturn={props.onReturn}>
         {props.children}
       </RequireSignIn>
     </AuthProvider>
   );
 }
 
+/** Where a sign-in starting here comes back to: the `path` this address carries, or itself. */
 function currentPath(): string {
-  const { pathname, search, hash } = window.location;
-  return readReturnPath(new URL(window.location.href)) ?? `${pathname}${search}${hash}`;
+  return returnPathFrom(new URL(window.location.href));
 }
 
 function RequireSignIn(props: {
   manager: UserManager;
   sessionRef: { current: SessionApi | null };
+  onReturn: (after: AfterSignIn) => void;
   children: ReactNode;
 }) {
   const auth = useAuth();
   const started = useRef(false);
-  const { manager } = props;
+  const { manager, onReturn } = props;
+
+  // Already signed in, an address that carries a return path leads there as a sign-in would.
+  const followed = useRef(false);
+  useEffect(() => {
+    if (!auth.isAuthenticated || hasAuthParams() || followed.current) return;
+    followed.current = true;
+    const url = new URL(window.location.href);
+    const path = readReturnPath(url);
+    if (path !== null || cleanAddress(url) !== `${url.pathname}${url.search}${url.hash}`) {
+      onReturn(afterSignIn(url, path));
+    }
+  }, [auth.isAuthenticated, onReturn]);
 
   useEffect(() => {
     if (auth.isLoading || auth.isAuthenticated || auth.activeNavigator || auth.error) return;
     if (hasAuthParams() || started.current) return;
     started.current = true;
-    void auth.signinRedirect({ state: { path: currentPath() } satisfies SignInState });
-  }, [auth]);
+    void signInTo(manager, currentPath());
+  }, [auth, manager]);
+
+  // The newest token, which a renewal sets before it resolves (React's copy follows later).
+  const latest = useLatestUser(manager, auth.user ?? null);
 
   const session = useMemo<SessionApi>(
     () => ({
       gateway: false,
-      getToken: () => auth.user?.access_token ?? null,
-      renew: () => void renewNow(manager),
+      getToken: () => latest.current?.access_token ?? null,
+      getTokenExpiry: () => (latest.current?.expires_at ?? 0) * 1000 || null,
+      renew: () => renewNow(manager),
       signOut: async () => {
         await manager.signoutRedirect({ id_token_hint: auth.user?.id_token });
       },
       signInAgain: async () => {
         await manager.removeUser();
         // prompt=login: the provider asks again instead of reusing the session it refused.
-        await manager.signinRedirect({
-          prompt: 'login',
-          state: { path: '/admin/' } satisfies SignInState,
-        });
+        await signInTo(manager, '/admin/', { prompt: 'login' });
       },
     }),
-    [auth.user, manager],
+    [auth.user, manager, latest],
   );
   props.sessionRef.current = session;
   useRenewalTimer(manager, auth.user ?? null);
@@ -164,13 +211,7 @@ function RequireSignIn(props: {
       <Center h="100vh">
         <Stack align="center">
           <Text>Signing in did not work: {auth.error.message}</Text>
-          <Button
-            onClick={() =>
-              void auth.signinRedirect({ state: { path: currentPath() } satisfies SignInState })
-            }
-          >
-            Sign in again
-          </Button>
+          <Button onClick={() => void signInTo(manager, currentPath())}>Sign in again</Button>
         </Stack>
       </Center>
     );
@@ -185,10 +226,48 @@ function RequireSignIn(props: {
   return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>;
 }
 
-/** Renews silently (hidden frame or refresh token); when that fails, offers the pop-up. */
-async function renewNow(manager: UserManager): Promise<void> {
+/**
+ * The user the session hands tokens from: the one React knows, or one a renewal has just
+ * loaded (oidc-client-ts tells its listeners before `signinSilent` resolves).
+ */
+function useLatestUser(manager: UserManager, user: User | null) {
+  const latest = useRef(user);
+  if (user && (user.expires_at ?? 0) >= (latest.current?.expires_at ?? 0)) latest.current = user;
+  useEffect(() => {
+    const loaded = (next: User) => {
+      latest.current = next;
+    };
+    const unloaded = () => {
+      latest.current = null;
+    };
+    manager.events.addUserLoaded(loaded);
+    manager.events.addUserUnloaded(unloaded);
+    return () => {
+      manager.events.removeUserLoaded(loaded);
+      manager.events.removeUserUnloaded(unloaded);
+    };
+  }, [manager]);
+  return latest;
+}
+
+const renewals = new WeakMap<UserManager, () => Promise<boolean>>();
+
+/**
+ * Renews silently (hidden frame or refresh token); when that fails, offers the pop-up. The
+ * timer, expired tokens and 401s all come here, and share the renewal under way.
+ */
+function renewNow(manager: UserManager): Promise<boolean> {
+  let renew = renewals.get(manager);
+  if (!renew) {
+    renew = singleFlight(() => renewSilently(manager));
+    renewals.set(manager, renew);
+  }
+  return renew();
+}
+
+async function renewSilently(manager: UserManager): Promise<boolean> {
   try {
-    await manager.signinSilent();
+    return Boolean(await manager.signinSilent());
   } catch {
     const id = 'canopy-renewal';
     notifications.show({
@@ -202,17 +281,14 @@ async function renewNow(manager: UserManager): Promise<void> {
           mt="xs"
           onClick={() => {
             notifications.hide(id);
-            void manager
-              .signinPopup()
-              .catch(() =>
-                manager.signinRedirect({ state: { path: currentPath() } satisfies SignInState }),
-              );
+            void manager.signinPopup().catch(() => signInTo(manager, currentPath()));
           }}
         >
           Stay signed in
         </Button>
       ),
     });
+    return false;
   }
 }
 
@@ -229,7 +305,7 @@ function useRenewalTimer(manager: UserManager, user: User | null) {
     const timer = setTimeout(
       () => {
         if (Date.now() >= expiresAt * 1000) {
-          void manager.signinRedirect({ state: { path: currentPath() } satisfies SignInState });
+          void signInTo(manager, currentPath());
           return;
         }
         if (renewalGuardActive(document.cookie)) {
