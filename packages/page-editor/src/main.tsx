@@ -61,9 +61,9 @@ async function start() {
           <SignIn
             config={config}
             manager={manager}
-            onReturn={(path) => {
-              if (path && path !== window.location.pathname + window.location.search)
-                window.location.replace(path);
+            onReturn={({ kind, path }) => {
+              if (kind === 'navigate') window.location.replace(path);
+              else window.history.replaceState(window.history.state, '', path);
             }}
             sessionRef={session}
           >
