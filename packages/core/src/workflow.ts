@@ -336,14 +336,6 @@ export function openVersionOf<V extends { status_id: VersionStatus }>(
   return versions.find((v) => isOpenStatus(v.status_id)) ?? null;
 }
 
-/** The command that moves a version from one status to another, if one does. */
-export function statusCommand(from: VersionStatus, to: VersionStatus): CommandId | null {
-  for (const command of Object.values(COMMANDS)) {
-    if (command.to === to && command.statuses?.includes(from)) return command.id;
-  }
-  return null;
-}
-
 /** The command that moves a version to `to`, whatever its status now. */
 export function commandReaching(to: VersionStatus): CommandId | null {
   return Object.values(COMMANDS).find((command) => command.to === to)?.id ?? null;
