@@ -84,14 +84,14 @@ export interface CommandDescription {
 
 const EDITING = { permission: 'Edit', statuses: [DRAFT], lock: 'holder' } as const;
 
-function describe(...list: CommandDescription[]): Record<CommandId, CommandDescription> {
+function indexById(...list: CommandDescription[]): Record<CommandId, CommandDescription> {
   return Object.fromEntries(list.map((command) => [command.id, command])) as Record<
     CommandId,
     CommandDescription
   >;
 }
 
-export const COMMANDS: Readonly<Record<CommandId, CommandDescription>> = describe(
+export const COMMANDS: Readonly<Record<CommandId, CommandDescription>> = indexById(
   {
     id: 'lock',
     title: 'Lock',
