@@ -84,14 +84,14 @@ export interface CommandDescription {
 
 const EDITING = { permission: 'Edit', statuses: [DRAFT], lock: 'holder' } as const;
 
-function describe(...list: CommandDescription[]): Record<CommandId, CommandDescription> {
+function indexById(...list: CommandDescription[]): Record<CommandId, CommandDescription> {
   return Object.fromEntries(list.map((command) => [command.id, command])) as Record<
     CommandId,
     CommandDescription
   >;
 }
 
-export const COMMANDS: Readonly<Record<CommandId, CommandDescription>> = describe(
+export const COMMANDS: Readonly<Record<CommandId, CommandDescription>> = indexById(
   {
     id: 'lock',
     title: 'Lock',
@@ -334,14 +334,6 @@ export function openVersionOf<V extends { status_id: VersionStatus }>(
   versions: readonly V[],
 ): V | null {
   return versions.find((v) => isOpenStatus(v.status_id)) ?? null;
-}
-
-/** The command that moves a version from one status to another, if one does. */
-export function statusCommand(from: VersionStatus, to: VersionStatus): CommandId | null {
-  for (const command of Object.values(COMMANDS)) {
-    if (command.to === to && command.statuses?.includes(from)) return command.id;
-  }
-  return null;
 }
 
 /** The command that moves a version to `to`, whatever its status now. */

@@ -1,6 +1,6 @@
 /**
  * The item header of UI.md: breadcrumb, name, version selector (number and status badge), who
- * holds the lock, last update, and the command bar (registered actions, disabled with a reason).
+ * holds the lock, last update, and the command bar (the registered commands, disabled with a reason).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,6 @@ import {
   Select,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -28,27 +27,21 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
-import type { Content, MenuItem } from '@canopy/core';
+import { DRAFT, PUBLISHED, STAGED, type Content, type MenuItem } from '@canopy/core';
+import { CommandButton } from '@canopy/ui';
 import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '../tree/icons';
 import { formatUpdated } from '../screens/ItemView';
 import { EditInPageButton, PreviewButton } from '../publish/PreviewButton';
-import type { EditorActionId } from './actions';
+import type { BoundCommand, ItemEditorCommandId } from './commands';
 
 export const STATUS_COLOURS: Record<string, string> = {
-  draft: 'gray',
-  staged: 'yellow',
-  published: 'green',
+  [DRAFT]: 'gray',
+  [STAGED]: 'yellow',
+  [PUBLISHED]: 'green',
 };
 
-export interface BoundAction {
-  id: EditorActionId;
-  label: string;
-  disabledReason: string | null;
-  perform: () => void;
-}
-
-const ICONS: Record<EditorActionId, ReactNode> = {
+const ICONS: Record<ItemEditorCommandId, ReactNode> = {
   lock: <IconLock size={16} aria-hidden />,
   save: <IconDeviceFloppy size={16} aria-hidden />,
   pushToStaging: <IconSend size={16} aria-hidden />,
@@ -64,7 +57,7 @@ export interface EditorHeaderProps {
   trail: MenuItem[];
   content: Content;
   me: string | null;
-  actions: BoundAction[];
+  commands: BoundCommand[];
   onVersion: (version: number) => void;
   historyOpen: boolean;
   onHistory: () => void;
@@ -75,7 +68,7 @@ export function EditorHeader({
   trail,
   content,
   me,
-  actions,
+  commands,
   onVersion,
   historyOpen,
   onHistory,
@@ -160,8 +153,15 @@ export function EditorHeader({
         </Group>
       </Group>
       <Group gap={6} mt="xs" wrap="wrap" role="toolbar" aria-label="Item commands">
-        {actions.map((action) => (
-          <CommandButton key={action.id} action={action} />
+        {commands.map((command) => (
+          <CommandButton
+            key={command.id}
+            command={command}
+            onRun={command.perform}
+            icon={ICONS[command.id]}
+            variant={command.id === 'save' ? 'filled' : 'default'}
+            color={command.id === 'deleteItem' || command.id === 'deleteDraft' ? 'red' : undefined}
+          />
         ))}
         <Button
           size="xs"
@@ -205,31 +205,5 @@ export function EditorHeader({
         </Text>
       </Group>
     </Paper>
-  );
-}
-
-function CommandButton({ action }: { action: BoundAction }) {
-  const primary = action.id === 'save';
-  const danger = action.id === 'deleteItem' || action.id === 'deleteDraft';
-  const button = (
-    <Button
-      size="xs"
-      variant={primary ? 'filled' : 'default'}
-      color={danger ? 'red' : undefined}
-      leftSection={ICONS[action.id]}
-      disabled={action.disabledReason != null}
-      onClick={action.perform}
-    >
-      {action.label}
-    </Button>
-  );
-  if (!action.disabledReason) return button;
-  // A disabled button gets no pointer events; the wrapper carries the tooltip and its name.
-  return (
-    <Tooltip label={action.disabledReason} withArrow openDelay={150}>
-      <span tabIndex={0} style={{ display: 'inline-block' }}>
-        {button}
-      </span>
-    </Tooltip>
   );
 }

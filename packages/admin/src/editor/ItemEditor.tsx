@@ -1,44 +1,24 @@
 /**
  * The item editor at /admin/content/{id} (?version=N for another version): loads the version and
- * its template, keeps one draft of it, and runs the §4 workflow (lock, save, stage, drafts,
- * deletes) with its dialogs and §8 toasts.
+ * its template, keeps one draft of it, and lays out the header, the form and the history. The §4
+ * commands are `./commands` (one file each), their rules core's workflow.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
-import { lockedByMessage, type Content, type Template } from '@canopy/core';
-import { ConfirmDialog, NoticeDialog, notify } from '@canopy/ui';
+import { Box, Group, Skeleton, Stack } from '@mantine/core';
+import { refusal, type Content, type Template } from '@canopy/core';
+import { stateOfContent } from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
-import { indexForest, itemRoute } from '../tree/forest';
+import { indexForest } from '../tree/forest';
 import { EmptyState } from '../screens/ItemView';
 import type { EditorItem } from './contract';
 import { EditorForm, type EditorFormHandle } from './EditorForm';
-import { EditorHeader, type BoundAction } from './EditorHeader';
-import {
-  EDITOR_ACTIONS,
-  lockedByMe,
-  openVersion,
-  type ActionState,
-  type EditorActionId,
-} from './actions';
-import { collectChanges, hasChanges, keyOfServerError, type ServerChangeError } from './draft';
-import { EDITOR_DIALOGS, EDITOR_TOASTS, staleSaveMessage } from './messages';
-import {
-  asApiError,
-  createDraft,
-  deleteDraft,
-  deleteItem,
-  draftFromVersion,
-  editorContentQuery,
-  lock,
-  saveContent,
-  setStatus,
-  templateQuery,
-  touchUpdatedInfo,
-  unlock,
-} from './queries';
+import { EditorHeader } from './EditorHeader';
+import { EditorDialogs } from './EditorDialogs';
+import { ReadOnlyNote } from './ReadOnlyNote';
+import { useEditorCommands, type CommandContext, type EditorDialog } from './commands';
+import { editorContentQuery, templateQuery } from './queries';
 import { useDraftStore } from './store';
 import { VersionHistory } from './history/VersionHistory';
 import { MediaPanel, hasMediaPanel } from '../media-preview/MediaPanel';
@@ -99,17 +79,6 @@ export function ItemEditor() {
   );
 }
 
-type Dialog =
-  | { kind: 'notice'; title: string; message: string }
-  | {
-      kind: 'confirm';
-      title: string;
-      message: string;
-      confirmLabel?: string;
-      onConfirm: () => void;
-    }
-  | { kind: 'stale'; current: Content };
-
 interface LoadedProps {
   content: Content;
   template: Template;
@@ -124,16 +93,16 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
   const navigate = useNavigate();
   const store = useDraftStore(content);
   const form = useRef<EditorFormHandle>(null);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const leaving = useRef(false);
   const { dirty } = store;
   const id = content.content_id;
 
-  const state: ActionState = { content, me, dirty };
-  const editable = lockedByMe(state) && content.status_id === 'draft';
+  // The form takes edits when core's workflow would let this user edit it (whatever is typed).
+  const { permissions: _held, ...shown } = stateOfContent(content, me);
+  const notEditable = refusal('save', shown);
   const editorItem = useMemo<EditorItem>(
     () => ({
       content_id: content.content_id,
@@ -165,14 +134,10 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
     },
     [queryClient, id],
   );
-  /** Goes to a version (null: the newest) without asking again about unsaved changes. */
-  const goToVersion = useCallback(
-    (next: number | null) => {
-      leaving.current = true;
-      void navigate(next == null ? `/content/${id}` : `/content/${id}?version=${next}`);
-    },
-    [navigate, id],
-  );
+  const leave = (path: string) => {
+    leaving.current = true;
+    void navigate(path);
+  };
 
   // §4 Switching version / leaving the item with unsaved changes: 'Not Saved'.
   const blocker = useBlocker(
@@ -195,249 +160,21 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
+  const ctx: CommandContext = {
+    content,
+    store,
+    form,
+    queryKey,
+    trail,
+    refresh,
+    goToVersion: (next) =>
+      leave(next == null ? `/content/${id}` : `/content/${id}?version=${next}`),
+    leave,
+    setDialog,
+    setFormErrors,
   };
-
-  const save = () =>
-    run(async () => {
-      if (!form.current?.checkBeforeSave()) return;
-      const changes = collectChanges(store.draft);
-      if (!hasChanges(changes)) return;
-      const deletesBlocks = changes.content_blocks.some((b) => b.cmsItemStatus.delete);
-      const deletesBlockFields = changes.content_blocks_fields.some((f) => f.cmsItemStatus.delete);
-      const oldName = content.content_name;
-      try {
-        const saved = await saveContent({
-          content_id: id,
-          version: content.version,
-          updated_date: store.draft.updated_date,
-          ...changes,
-        });
-        setFormErrors([]);
-        store.reset(saved);
-        queryClient.setQueryData(queryKey, saved);
-        await refresh(saved.content_name !== oldName);
-        notify('success', EDITOR_TOASTS.saved);
-        if (deletesBlocks) notify('success', EDITOR_TOASTS.blockDeleted);
-        if (deletesBlockFields) notify('success', EDITOR_TOASTS.blockFieldDeleted);
-      } catch (caught) {
-        const error = asApiError(caught);
-        notify('error', EDITOR_TOASTS.saveError);
-        if (deletesBlocks) notify('error', EDITOR_TOASTS.blockDeleteError);
-        if (deletesBlockFields) notify('error', EDITOR_TOASTS.blockFieldDeleteError);
-        if (error.code === 'STALE_SAVE' && error.current) {
-          setDialog({ kind: 'stale', current: error.current });
-          return;
-        }
-        if (error.code === 'VALIDATION_FAILED' && error.errors) {
-          const onFields: Record<string, string> = {};
-          const elsewhere: string[] = [];
-          for (const problem of error.errors) {
-            const key = keyOfServerError(store.draft, problem as ServerChangeError);
-            if (key && !onFields[key]) onFields[key] = problem.message;
-            else if (!key) elsewhere.push(problem.message);
-          }
-          store.setServerErrors(onFields);
-          setFormErrors(elsewhere);
-          return;
-        }
-        setFormErrors([error.message ?? 'The server could not be reached. Try again.']);
-      }
-    });
-
-  const lockOrUnlock = () =>
-    run(async () => {
-      if (lockedByMe(state)) {
-        try {
-          await unlock(id);
-          await refresh(true);
-        } catch (caught) {
-          const error = asApiError(caught);
-          if (error.status === 'Failure')
-            notify('Failure', error.message ?? EDITOR_TOASTS.unlockError);
-          else notify('error', EDITOR_TOASTS.unlockError);
-          await refresh(true);
-        }
-        return;
-      }
-      if (content.status_id === 'published') {
-        lockOnPublished();
-        return;
-      }
-      try {
-        await lock(id);
-        await refresh(true);
-      } catch (caught) {
-        const error = asApiError(caught);
-        if (error.status === 'Failure') {
-          notify('Failure', error.message ?? lockedByMessage(content.locked_by_name ?? ''));
-        } else notify('error', EDITOR_TOASTS.lockError);
-        await refresh(true);
-      }
-    });
-
-  const newDraft = (make: () => Promise<Content>) =>
-    run(async () => {
-      try {
-        const draft = await make();
-        notify('success', EDITOR_TOASTS.draftCreated);
-        // Open the new draft from what the server sent, then refresh the rest.
-        queryClient.setQueryData(editorContentQuery(id, draft.version).queryKey, draft);
-        goToVersion(draft.version);
-        await refresh(true);
-      } catch (caught) {
-        const error = asApiError(caught);
-        if (error.status === 'Failure')
-          notify('Failure', error.message ?? EDITOR_TOASTS.draftError);
-        else notify('error', error.message ?? EDITOR_TOASTS.draftError);
-      }
-    });
-
-  /** §4 Lock button on published content: its three cases. */
-  const lockOnPublished = () => {
-    if (openVersion(state)) {
-      setDialog({ kind: 'notice', title: 'Lock', message: EDITOR_DIALOGS.draftExists });
-      return;
-    }
-    const published = (content.versions ?? []).filter((v) => v.status_id === 'published');
-    const latest = Math.max(content.version, ...published.map((v) => v.version));
-    setDialog({
-      kind: 'confirm',
-      title: 'Create a draft',
-      message:
-        content.version === latest
-          ? EDITOR_DIALOGS.fromLatestPublished
-          : EDITOR_DIALOGS.notLatestPublished,
-      onConfirm: () => void newDraft(() => draftFromVersion(id, content.version)),
-    });
-  };
-
-  const changeStatus = (to: 'staged' | 'draft') =>
-    run(async () => {
-      try {
-        const next = await setStatus(id, content.version, to);
-        store.reset(next);
-        queryClient.setQueryData(queryKey, next);
-        await refresh(true);
-        notify(
-          'success',
-          to === 'staged'
-            ? `Version ${content.version} has been pushed to staging`
-            : `Version ${content.version} is a draft again`,
-        );
-      } catch (caught) {
-        notify('error', asApiError(caught).message ?? EDITOR_TOASTS.saveError);
-      }
-    });
-
-  const pushToStaging = () => {
-    if (!dirty) return void changeStatus('staged');
-    setDialog({
-      kind: 'confirm',
-      title: EDITOR_DIALOGS.unsavedTitle,
-      message: EDITOR_DIALOGS.unsavedPush,
-      confirmLabel: 'Push to Staging',
-      onConfirm: () => void changeStatus('staged'),
-    });
-  };
-
-  const removeDraft = () => {
-    if (content.version === 1) {
-      setDialog({
-        kind: 'notice',
-        title: EDITOR_DIALOGS.deleteDraftTitle,
-        message: EDITOR_DIALOGS.onlyVersion,
-      });
-      return;
-    }
-    setDialog({
-      kind: 'confirm',
-      title: EDITOR_DIALOGS.deleteDraftTitle,
-      message: EDITOR_DIALOGS.confirmDeleteDraft,
-      onConfirm: () =>
-        void run(async () => {
-          try {
-            await deleteDraft(id, content.version);
-            notify('success', EDITOR_TOASTS.deleted);
-            await refresh(true);
-            goToVersion(null);
-          } catch {
-            notify('error', EDITOR_TOASTS.deleteError);
-          }
-        }),
-    });
-  };
-
-  const removeItem = () =>
-    setDialog({
-      kind: 'confirm',
-      title: EDITOR_DIALOGS.deleteItemTitle,
-      message: `Are you sure you want to delete "${content.content_name}"? Every version of it is deleted.`,
-      confirmLabel: 'Delete',
-      onConfirm: () =>
-        void run(async () => {
-          try {
-            await deleteItem(id);
-            notify('success', EDITOR_TOASTS.deleted);
-            queryClient.removeQueries({ queryKey: ['contents', id] });
-            await queryClient.invalidateQueries({ queryKey: ['menus'] });
-            const parent = trail.at(-2);
-            leaving.current = true;
-            void navigate(parent ? itemRoute(parent) : '/');
-          } catch {
-            notify('error', EDITOR_TOASTS.deleteError);
-          }
-        }),
-    });
-
-  /** §7 updated info: the version names you and now as its last update; unsaved edits stay. */
-  const touchUpdated = () =>
-    run(async () => {
-      try {
-        const stamp = await touchUpdatedInfo(id, content.version);
-        // The next Save carries the new stamp, so it is not refused as stale.
-        store.update((draft) => {
-          draft.updated_date = stamp.updated_date;
-        });
-        await refresh();
-        notify('success', EDITOR_TOASTS.updatedInfo);
-      } catch {
-        notify('error', EDITOR_TOASTS.updatedInfoError);
-      }
-    });
-
-  const performers: Record<EditorActionId, () => void> = {
-    lock: () => void lockOrUnlock(),
-    save: () => void save(),
-    pushToStaging,
-    backToDraft: () => void changeStatus('draft'),
-    deleteDraft: removeDraft,
-    createDraft: () => void newDraft(() => createDraft(id, content.version)),
-    touchUpdated: () => void touchUpdated(),
-    deleteItem: removeItem,
-  };
-  const actions: BoundAction[] = EDITOR_ACTIONS.map((rule) => ({
-    id: rule.id,
-    label: rule.label(state),
-    disabledReason: busy ? 'Working…' : rule.disabledReason(state),
-    perform: performers[rule.id],
-  }));
-
-  // Ctrl/Cmd+S saves, from inside fields too.
-  const saveAction = actions.find((a) => a.id === 'save')!;
-  useHotkeys([['mod+S', () => !saveAction.disabledReason && saveAction.perform()]], [], true);
-
-  const closeDialog = () => setDialog(null);
-  const staleName =
-    dialog?.kind === 'stale'
-      ? (dialog.current.updated_by_name ?? dialog.current.updated_by ?? 'Someone')
-      : '';
+  const { commands, restore, busy } = useEditorCommands(ctx, me);
+  const readOnly = notEditable != null || busy;
 
   return (
     <Stack gap={0}>
@@ -446,19 +183,19 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
         trail={trail}
         content={content}
         me={me}
-        actions={actions}
+        commands={commands}
         onVersion={(next) => void navigate(`/content/${id}?version=${next}`)}
         historyOpen={historyOpen}
         onHistory={() => setHistoryOpen((open) => !open)}
       />
       <Group align="flex-start" wrap="nowrap" gap={0}>
         <Box px="lg" pb="xl" maw={1040} style={{ flex: 1, minWidth: 0 }}>
-          {!editable && <ReadOnlyNote state={state} />}
+          {notEditable && <ReadOnlyNote refused={notEditable} version={content.version} />}
           {hasMediaPanel(content.content_type_id) && (
             <Box mt="md">
               <MediaPanel
                 content={content}
-                readOnly={!editable || busy}
+                readOnly={readOnly}
                 unsaved={dirty}
                 onReplaced={() => refresh(true)}
               />
@@ -468,7 +205,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
             store={store}
             template={template}
             item={editorItem}
-            readOnly={!editable || busy}
+            readOnly={readOnly}
             formErrors={formErrors}
             handle={form}
           />
@@ -479,90 +216,22 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
             template={template}
             onClose={() => setHistoryOpen(false)}
             onOpenVersion={(next) => void navigate(`/content/${id}?version=${next}`)}
-            onRestore={(from) => void newDraft(() => createDraft(id, from))}
-            restoreDisabled={actions.find((a) => a.id === 'createDraft')!.disabledReason}
+            onRestore={restore}
+            restoreDisabled={commands.find((c) => c.id === 'createDraft')!.disabledReason}
           />
         )}
       </Group>
-
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={EDITOR_DIALOGS.notSavedTitle}
-        centered
-      >
-        <Text size="sm">{EDITOR_DIALOGS.notSaved}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            {EDITOR_DIALOGS.discard}
-          </Button>
-        </Group>
-      </Modal>
-      <NoticeDialog
-        opened={dialog?.kind === 'notice'}
-        title={dialog?.kind === 'notice' ? dialog.title : ''}
-        message={dialog?.kind === 'notice' ? dialog.message : ''}
-        onClose={closeDialog}
-      />
-      <ConfirmDialog
-        opened={dialog?.kind === 'confirm'}
-        title={dialog?.kind === 'confirm' ? dialog.title : ''}
-        message={dialog?.kind === 'confirm' ? dialog.message : ''}
-        confirmLabel={dialog?.kind === 'confirm' ? dialog.confirmLabel : undefined}
-        onCancel={closeDialog}
-        onConfirm={() => {
-          if (dialog?.kind === 'confirm') dialog.onConfirm();
-          closeDialog();
+      <EditorDialogs
+        blocker={blocker}
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onReload={({ current }) => {
+          store.reset(current);
+          queryClient.setQueryData(queryKey, current);
+          setFormErrors([]);
+          void refresh(true);
         }}
       />
-      <Modal
-        opened={dialog?.kind === 'stale'}
-        onClose={closeDialog}
-        title="Someone else saved this version"
-        centered
-      >
-        <Text size="sm">{staleSaveMessage(staleName)}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={closeDialog}>
-            Keep editing
-          </Button>
-          <Button
-            data-autofocus
-            onClick={() => {
-              if (dialog?.kind !== 'stale') return;
-              store.reset(dialog.current);
-              queryClient.setQueryData(queryKey, dialog.current);
-              setFormErrors([]);
-              closeDialog();
-              void refresh(true);
-            }}
-          >
-            Reload
-          </Button>
-        </Group>
-      </Modal>
     </Stack>
-  );
-}
-
-function ReadOnlyNote({ state }: { state: ActionState }) {
-  const { content } = state;
-  let text: string;
-  if (content.status_id === 'published') {
-    text = `Version ${content.version} is published and never changes. Lock it to create a new draft from it.`;
-  } else if (content.status_id === 'staged') {
-    text = `Version ${content.version} is staged. Use Back to Draft to edit it again.`;
-  } else if (content.locked_by && content.locked_by !== state.me) {
-    text = `Locked by ${content.locked_by_name ?? content.locked_by}: you can read this draft but not change it.`;
-  } else {
-    text = 'Lock the content to edit it.';
-  }
-  return (
-    <Alert variant="light" color="gray" mt="md" p="xs">
-      <Text size="sm">{text}</Text>
-    </Alert>
   );
 }

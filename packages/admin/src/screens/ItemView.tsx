@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { hasPermission } from '@canopy/core';
 import { Link } from 'react-router';
 import { contentQuery, menusQuery } from '../api';
 import { indexForest, itemRoute } from '../tree/forest';
@@ -114,7 +115,7 @@ export function ItemView({ kind }: { kind: 'content' | 'template' }) {
       <EmptyState
         title={kind === 'content' ? 'The item editor comes next' : 'The template editor comes next'}
         text={
-          item.permissions.includes('Create')
+          hasPermission(item.permissions, 'Create')
             ? 'Pick another item in the tree, or use Add Item to create a child of this one.'
             : 'Pick another item in the tree to see its details.'
         }

@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
+import { Authorized } from '@canopy/ui';
 import { menusQuery } from '../api';
 import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '../tree/icons';
@@ -15,7 +16,6 @@ import { NewTemplateDialog } from './NewTemplateDialog';
 export function FolderChildren(props: {
   folder: LoadedTemplate;
   items: MenuItem[];
-  canCreate: boolean;
   templateTypes: readonly TemplateType[];
   newId: () => string;
 }) {
@@ -24,16 +24,6 @@ export function FolderChildren(props: {
   const queryClient = useQueryClient();
   const typeName = (id: string | null) =>
     props.templateTypes.find((type) => type.template_type_id === id)?.template_type_name ?? id;
-  const button = (
-    <Button
-      size="xs"
-      leftSection={<IconPlus size={14} />}
-      disabled={!props.canCreate}
-      onClick={() => setCreating(true)}
-    >
-      New template
-    </Button>
-  );
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Templates in this folder">
@@ -41,11 +31,15 @@ export function FolderChildren(props: {
         <Title order={3} size="h5">
           Templates in this folder
         </Title>
-        {props.canCreate ? (
-          button
-        ) : (
-          <Tooltip label="You need Create permission on this folder">{button}</Tooltip>
-        )}
+        <Authorized
+          permissions={props.folder.permissions}
+          expected="Create"
+          reason="You need Create permission on this folder"
+        >
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
+            New template
+          </Button>
+        </Authorized>
       </Group>
       {props.items.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -8,7 +8,7 @@ import { useBlocker, useNavigate, useParams } from 'react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
+import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID, hasPermission } from '@canopy/core';
 import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { api, menusQuery } from '../api';
@@ -85,7 +85,7 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
   const plan = useMemo(() => planSave(base, draft), [base, draft]);
   const dirty = !planIsEmpty(plan);
   const problems = useMemo(() => draftProblems(draft, compileRe2), [draft]);
-  const canEdit = base.permissions.includes('Edit');
+  const canEdit = hasPermission(base.permissions, 'Edit');
   const readOnly = !canEdit;
   const isFolder = draft.settings.template_type_id === TEMPLATE_FOLDER_TYPE;
 
@@ -258,7 +258,7 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
             perform: () => setDeleting(true),
             disabled: FIXED_ROOTS.has(templateId)
               ? 'A fixed root of the template tree is never deleted'
-              : base.permissions.includes('Delete')
+              : hasPermission(base.permissions, 'Delete')
                 ? null
                 : 'You need Delete permission on this template',
           },
@@ -283,7 +283,6 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
               <FolderChildren
                 folder={base}
                 items={(index?.children.get(templateId) ?? []).map((c) => index!.items.get(c)!)}
-                canCreate={base.permissions.includes('Create')}
                 templateTypes={templateTypes}
                 newId={newId}
               />

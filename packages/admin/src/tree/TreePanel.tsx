@@ -17,6 +17,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconDots, IconPlus } from '@tabler/icons-react';
 import { canDragItem, type MenuItem } from '@canopy/core';
+import { Authorized } from '@canopy/ui';
 import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from './forest';
 import { FilterInput } from './FilterInput';
 import { ItemIcon } from './icons';
@@ -128,7 +129,6 @@ export function TreePanel({
   });
 
   const selected = selectedId ? index.items.get(selectedId) : undefined;
-  const canCreate = selected?.permissions.includes('Create') ?? false;
 
   return (
     <Stack gap={0} h="100%">
@@ -244,21 +244,16 @@ export function TreePanel({
         </div>
       </Box>
       <Box p="xs" className={classes.footer}>
-        {!selected || canCreate ? (
-          <Button
-            fullWidth
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            disabled={!selected}
-            onClick={onAddItem}
-          >
+        <Authorized
+          permissions={selected?.permissions}
+          expected="Create"
+          display="block"
+          {...(selected ? {} : { reason: 'Select an item to add a child to it' })}
+        >
+          <Button fullWidth size="xs" leftSection={<IconPlus size={14} />} onClick={onAddItem}>
             Add Item
           </Button>
-        ) : (
-          <Text size="sm" c="dimmed" ta="center">
-            No access
-          </Text>
-        )}
+        </Authorized>
       </Box>
       {dialogs}
       {permissions.dialog}

@@ -5,6 +5,7 @@
  */
 import {
   ALL_PERMISSIONS,
+  hasPermission,
   heldPermissions,
   inheritPermissions,
   type Permission,
@@ -89,13 +90,16 @@ export async function requirePermission(
   permission: Permission,
 ): Promise<Permission[]> {
   const held = await permissionsOn(db, actor, itemId);
-  if (!held.includes(permission)) {
-    fail('FORBIDDEN', `You need the ${permission} permission on this item to do that`, {
-      permission,
-      content_id: itemId,
-    });
-  }
+  if (!hasPermission(held, permission)) forbidden(permission, itemId);
   return held;
+}
+
+/** The 403 of a permission missing on an item. */
+export function forbidden(permission: Permission, itemId: string): never {
+  return fail('FORBIDDEN', `You need the ${permission} permission on this item to do that`, {
+    permission,
+    content_id: itemId,
+  });
 }
 
 /**

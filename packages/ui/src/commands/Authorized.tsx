@@ -4,7 +4,7 @@
  */
 import { cloneElement, type ReactElement } from 'react';
 import { hasPermission, type Permission } from '@canopy/core';
-import { WithReason } from './WithReason';
+import { WithReason, type WithReasonProps } from './WithReason';
 
 export interface AuthorizedProps {
   /** The item's permissions (null or undefined: none known). */
@@ -12,6 +12,7 @@ export interface AuthorizedProps {
   expected: Permission | readonly Permission[];
   /** The tooltip when refused; by default it names the missing permission. */
   reason?: string;
+  display?: WithReasonProps['display'];
   children: ReactElement<{ disabled?: boolean }>;
 }
 
@@ -20,10 +21,10 @@ export function permissionReason(expected: Permission | readonly Permission[]): 
   return `You need the ${names.join(' and ')} permission on this item`;
 }
 
-export function Authorized({ permissions, expected, reason, children }: AuthorizedProps) {
+export function Authorized({ permissions, expected, reason, display, children }: AuthorizedProps) {
   if (hasPermission(permissions, expected)) return children;
   return (
-    <WithReason reason={reason ?? permissionReason(expected)}>
+    <WithReason reason={reason ?? permissionReason(expected)} {...(display ? { display } : {})}>
       {cloneElement(children, { disabled: true })}
     </WithReason>
   );

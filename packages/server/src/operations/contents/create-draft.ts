@@ -3,18 +3,20 @@
  * status draft, copied_from = the source, locked by the caller, and every row of the source
  * version copied with one statement per table, in one transaction.
  */
-import { nextVersionNumber, type Content } from '@canopy/core';
+import { DRAFT, nextVersionNumber, type Content } from '@canopy/core';
 import { sql } from 'kysely';
 import type { OpContext } from '../context';
 import { now } from '../context';
-import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
 import { listVersions } from '../../repositories/contents';
-import { failLockedByOther, itemOr404 } from './guards';
+import {
+  itemOr404,
+  requireAllowed,
+  requireCommandPermission,
+  requireLock,
+  versionsState,
+} from './guards';
 import { readContentVersion } from './get-content';
-
-export const DRAFT_EXISTS_MESSAGE =
-  'You already have an available draft, delete it first if you want to create a new one.';
 
 export interface CreateDraftInput {
   content_id: string;
@@ -29,8 +31,8 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
   return ctx.db.transaction().execute(async (trx) => {
     // access
     const item = await itemOr404(trx, input.content_id);
-    await requirePermission(trx, actor, item.content_id, 'Edit');
-    if (item.locked_by && item.locked_by !== actor.username) await failLockedByOther(trx, item);
+    await requireCommandPermission(trx, actor, item, 'createDraft');
+    await requireLock(trx, actor, item, 'createDraft');
 
     // validate: the source exists and no unpublished version is waiting
     const versions = await listVersions(trx, item.content_id);
@@ -40,8 +42,7 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
         'VERSION_NOT_FOUND',
         `Version ${input.version} of content ${item.content_id} was not found`,
       );
-    if (versions.some((v) => v.status_id !== 'published'))
-      fail('DRAFT_EXISTS', DRAFT_EXISTS_MESSAGE);
+    await requireAllowed(trx, 'createDraft', versionsState(versions), item);
 
     // write: the version row, then every child row in one statement per table
     const version = nextVersionNumber(versions.map((v) => v.version));
@@ -51,7 +52,7 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
       .values({
         ...source,
         version,
-        status_id: 'draft',
+        status_id: DRAFT,
         copied_from: source.version,
         updated_date: stamp,
         updated_by: actor.username,

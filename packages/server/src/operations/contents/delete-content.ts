@@ -7,10 +7,9 @@ import { MEDIA_LIBRARY_ROOT_ID, isMediaContentType } from '@canopy/core';
 import type { OpContext } from '../context';
 import type { Storage } from '../../storage/index';
 import { removeMediaFiles } from '../media/files';
-import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
 import { findMediaReferrers } from '../../repositories/media-references';
-import { failLockedByOther, itemOr404 } from './guards';
+import { itemOr404, requireCommandPermission, requireLock } from './guards';
 
 export async function deleteContent(
   ctx: OpContext & { storage: Storage },
@@ -19,8 +18,8 @@ export async function deleteContent(
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     // access
     const item = await itemOr404(trx, contentId);
-    await requirePermission(trx, ctx.actor, contentId, 'Delete');
-    if (item.locked_by && item.locked_by !== ctx.actor.username) await failLockedByOther(trx, item);
+    await requireCommandPermission(trx, ctx.actor, item, 'deleteItem');
+    await requireLock(trx, ctx.actor, item, 'deleteItem');
 
     // validate: roots stay; children first
     const isSiteRoot = await trx

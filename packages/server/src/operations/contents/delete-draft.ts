@@ -5,12 +5,9 @@
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { listVersions } from '../../repositories/contents';
-import { requireLockHolder, itemOr404, requireStatus } from './guards';
-import { requirePermission } from '../../access/permissions';
+import { DRAFT } from '@canopy/core';
+import { itemOr404, requireCommandPermission, requireLock, requireVersionStatus } from './guards';
 import { checkPageUrlFree, withPageUrlIndex } from './page-url';
-
-export const ONLY_VERSION_MESSAGE =
-  'This draft is the only version of the content; delete the content in the CMS instead.';
 
 export async function deleteDraft(
   ctx: OpContext,
@@ -20,14 +17,14 @@ export async function deleteDraft(
   return ctx.db.transaction().execute(async (trx) => {
     // access: Edit and the lock
     const item = await itemOr404(trx, contentId);
-    await requirePermission(trx, ctx.actor, contentId, 'Edit');
-    await requireLockHolder(trx, ctx.actor, item);
+    await requireCommandPermission(trx, ctx.actor, item, 'deleteDraft');
+    await requireLock(trx, ctx.actor, item, 'deleteDraft');
 
     // validate: a draft that is not version 1
     const versions = await listVersions(trx, contentId);
     const draft =
       versionNumber === undefined
-        ? versions.find((v) => v.status_id === 'draft')
+        ? versions.find((v) => v.status_id === DRAFT)
         : versions.find((v) => v.version === versionNumber);
     if (!draft) {
       fail(
@@ -37,8 +34,7 @@ export async function deleteDraft(
           : `Version ${versionNumber} of content ${contentId} was not found`,
       );
     }
-    requireStatus(draft, 'draft', 'Delete Draft');
-    if (draft.version === 1) fail('ONLY_VERSION', ONLY_VERSION_MESSAGE);
+    await requireVersionStatus(trx, item, draft, 'deleteDraft');
 
     // write: rows go with the version (foreign keys cascade); the item mirrors the newest remaining version
     await trx

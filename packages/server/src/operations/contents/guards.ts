@@ -1,7 +1,21 @@
-/** The checks every write to a content version shares (DESIGN §4), in one place. */
-import { lockedByMessage, refusal, type Permission, type VersionStatus } from '@canopy/core';
+/**
+ * The checks of the content operations (DESIGN §4): the rules are core's workflow (`refusal`);
+ * these ask it step by step as the operation learns the state, and answer with the error catalogue.
+ */
+import {
+  COMMANDS,
+  DRAFT_EXISTS_MESSAGE,
+  PUBLISHED,
+  lockedByMessage,
+  refusal,
+  type CommandId,
+  type Permission,
+  type Refusal,
+  type VersionStatus,
+  type WorkflowState,
+} from '@canopy/core';
 import { displayNameOf, type Actor } from '../../auth/actor';
-import { requirePermission } from '../../access/permissions';
+import { forbidden, permissionsOn } from '../../access/permissions';
 import type { Db } from '../../db/index';
 import type { ContentItemRow, ContentVersionRow } from '../../db/schema';
 import { fail, notFound } from '../../errors';
@@ -45,28 +59,104 @@ export async function failLockedByOther(
   });
 }
 
-/** The caller must hold the item's lock: 409 when nobody does, 423 when someone else does. */
-export async function requireLockHolder(db: Db, actor: Actor, item: ContentItemRow): Promise<void> {
-  if (item.locked_by === actor.username) return;
-  if (item.locked_by == null) fail('NOT_LOCKED', 'Lock the content before changing it');
-  await failLockedByOther(db, item);
+/**
+ * Answers a refusal of core's workflow with the error catalogue's code and HTTP status (the codes
+ * are the same) and the API's message. `action` names the command in status messages.
+ */
+export async function failRefusal(
+  db: Db,
+  refused: Refusal,
+  item: Pick<ContentItemRow, 'content_id' | 'locked_by'>,
+  action: string = COMMANDS[refused.command].title,
+): Promise<never> {
+  switch (refused.code) {
+    case 'FORBIDDEN':
+      return forbidden(refused.permission!, item.content_id);
+    case 'CONTENT_LOCKED':
+      return failLockedByOther(db, item);
+    case 'NOT_LOCKED':
+      return fail('NOT_LOCKED', 'Lock the content before changing it');
+    case 'DRAFT_EXISTS':
+      return fail('DRAFT_EXISTS', DRAFT_EXISTS_MESSAGE);
+    case 'VERSION_NOT_EDITABLE':
+      if (refused.status === undefined) return fail('VERSION_NOT_EDITABLE', refused.reason);
+      if (refused.status === PUBLISHED) {
+        return fail(
+          'VERSION_NOT_EDITABLE',
+          `Version ${refused.version} is published and never changes; create a draft from it first`,
+        );
+      }
+      return fail(
+        'VERSION_NOT_EDITABLE',
+        `${action} needs a ${refused.expected!.join(' or ')} version; version ${refused.version} is ${refused.status}`,
+      );
+    case 'ONLY_VERSION':
+      return fail('ONLY_VERSION', refused.reason);
+    case 'NO_CHANGES':
+      return fail('VALIDATION_FAILED', refused.reason);
+  }
 }
 
-export function requireStatus(
+/** The item's versions as core's workflow reads them (the database holds statuses as text). */
+export function versionsState(
+  rows: readonly Pick<ContentVersionRow, 'version' | 'status_id'>[],
+): WorkflowState {
+  return {
+    versions: rows.map((row) => ({
+      version: row.version,
+      status_id: row.status_id as VersionStatus,
+    })),
+  };
+}
+
+/** Refuses unless core's workflow allows `command` in the state known so far. */
+export async function requireAllowed(
+  db: Db,
+  command: CommandId,
+  state: WorkflowState,
+  item: Pick<ContentItemRow, 'content_id' | 'locked_by'>,
+  action?: string,
+): Promise<void> {
+  const refused = refusal(command, state);
+  if (refused) await failRefusal(db, refused, item, action);
+}
+
+/** The caller's permissions on the item, refused with 403 unless `command`'s permission is among them. */
+export async function requireCommandPermission(
+  db: Db,
+  actor: Actor,
+  item: Pick<ContentItemRow, 'content_id' | 'locked_by'>,
+  command: CommandId,
+): Promise<Permission[]> {
+  const permissions = await permissionsOn(db, actor, item.content_id);
+  await requireAllowed(db, command, { permissions }, item);
+  return permissions;
+}
+
+/** The item's lock as `command` needs it: 409 when it needs yours and nobody holds it, 423 when someone else does. */
+export function requireLock(
+  db: Db,
+  actor: Actor,
+  item: ContentItemRow,
+  command: CommandId,
+): Promise<void> {
+  return requireAllowed(db, command, { lockedBy: item.locked_by, me: actor.username }, item);
+}
+
+/** The version's status as `command` accepts it; `action` names the command in the message. */
+export function requireVersionStatus(
+  db: Db,
+  item: ContentItemRow,
   version: ContentVersionRow,
-  status: VersionStatus,
-  action: string,
-): void {
-  if (version.status_id === status) return;
-  if (version.status_id === 'published') {
-    fail(
-      'VERSION_NOT_EDITABLE',
-      `Version ${version.version} is published and never changes; create a draft from it first`,
-    );
-  }
-  fail(
-    'VERSION_NOT_EDITABLE',
-    `${action} needs a ${status} version; version ${version.version} is ${version.status_id}`,
+  command: CommandId,
+  action?: string,
+): Promise<void> {
+  return requireAllowed(
+    db,
+    command,
+    { status: version.status_id as VersionStatus, version: version.version },
+    item,
+    action,
   );
 }
 
@@ -77,31 +167,32 @@ export interface WritableVersion {
 }
 
 /**
- * Everything a write to a content version needs: the item exists, the caller has Edit on it and
- * holds its lock, and the version exists and is a draft.
+ * Everything a write to a content version needs (core's `save` rule and the rules of the block
+ * commands, which are the same): the item exists, the caller has Edit on it and holds its lock,
+ * and the version exists and is a draft.
  */
 export async function requireWritableVersion(
   db: Db,
   actor: Actor,
   contentId: string,
   versionNumber: number,
+  command: CommandId = 'save',
 ): Promise<WritableVersion> {
   const item = await itemOr404(db, contentId);
-  const permissions = await requirePermission(db, actor, contentId, 'Edit');
-  return { ...(await requireEditableDraft(db, actor, item, versionNumber)), permissions };
+  const permissions = await requireCommandPermission(db, actor, item, command);
+  return { ...(await requireEditableDraft(db, actor, item, versionNumber, command)), permissions };
 }
 
-/** The rest of the write rule once Edit is known: the caller's lock and a draft version. */
+/** The rest of the write rule once the permission is known: the caller's lock and a draft version. */
 export async function requireEditableDraft(
   db: Db,
   actor: Actor,
   item: ContentItemRow,
   versionNumber: number,
+  command: CommandId = 'save',
 ): Promise<Omit<WritableVersion, 'permissions'>> {
-  await requireLockHolder(db, actor, item);
+  await requireLock(db, actor, item, command);
   const version = await versionOr404(db, item.content_id, versionNumber);
-  if (refusal('save', { status: version.status_id as VersionStatus })) {
-    requireStatus(version, 'draft', 'Editing');
-  }
+  await requireVersionStatus(db, item, version, command, 'Editing');
   return { item, version };
 }

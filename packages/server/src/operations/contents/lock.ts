@@ -3,9 +3,14 @@
  * racing requests exactly one wins; the others get Failure with the owner's name.
  */
 import type { OpContext } from '../context';
-import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
-import { failLockedByOther, itemOr404 } from './guards';
+import {
+  itemOr404,
+  requireAllowed,
+  requireCommandPermission,
+  requireLock,
+  versionsState,
+} from './guards';
 import { findItem, listVersions } from '../../repositories/contents';
 
 export interface LockResult {
@@ -20,17 +25,11 @@ export async function lockContent(
   contentId: string,
 ): Promise<LockResult> {
   // access
-  await itemOr404(db, contentId);
-  await requirePermission(db, actor, contentId, 'Edit');
+  const item = await itemOr404(db, contentId);
+  await requireCommandPermission(db, actor, item, 'lock');
   // validate: locks are for non-published content (a published version needs a draft first)
-  const versions = await listVersions(db, contentId);
-  if (!versions.some((v) => v.status_id !== 'published')) {
-    fail(
-      'VERSION_NOT_EDITABLE',
-      'This content has only published versions; create a draft from one to edit it',
-    );
-  }
-  // write: compare-and-set
+  await requireAllowed(db, 'lock', versionsState(await listVersions(db, contentId)), item);
+  // write: compare-and-set, so the lock rule (free or yours) holds against racing requests
   const result = await db
     .updateTable('content_items')
     .set({ locked_by: actor.username })
@@ -39,7 +38,7 @@ export async function lockContent(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const current = await findItem(db, contentId);
-    if (current?.locked_by) await failLockedByOther(db, current);
+    if (current) await requireLock(db, actor, current, 'lock');
     fail('CONTENT_NOT_FOUND', `Content ${contentId} was not found`);
   }
   return { status: 'Success', content_id: contentId, is_locked: 1, locked_by: actor.username };
@@ -51,8 +50,8 @@ export async function unlockContent(
   contentId: string,
   force = false,
 ): Promise<LockResult> {
-  await itemOr404(db, contentId);
-  await requirePermission(db, actor, contentId, 'Edit');
+  const item = await itemOr404(db, contentId);
+  await requireCommandPermission(db, actor, item, 'unlock');
   if (force && !actor.isAdmin)
     fail('FORBIDDEN', "Only an administrator can release someone else's lock");
   let update = db
@@ -66,7 +65,7 @@ export async function unlockContent(
   const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const current = await findItem(db, contentId);
-    if (current?.locked_by) await failLockedByOther(db, current);
+    if (current) await requireLock(db, actor, current, 'unlock');
   }
   return { status: 'Success', content_id: contentId, is_locked: 0, locked_by: null };
 }

@@ -2,23 +2,23 @@
  * PUT /api/contents/{id}: the editor's Save (every changed field, zone, block and block field in
  * one atomic request), status updates (Push to Staging, Back to Draft) and reorder saves.
  */
-import { statusCommand, type Content, type VersionStatus } from '@canopy/core';
+import { PUBLISHED, commandReaching, type Content, type VersionStatus } from '@canopy/core';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import type { Changes } from '../../schemas/changes';
 import { applyChanges } from './apply-changes';
 import {
   itemOr404,
+  requireCommandPermission,
   requireEditableDraft,
-  requireLockHolder,
-  requireStatus,
+  requireLock,
+  requireVersionStatus,
   versionOr404,
 } from './guards';
 import { stampVersion } from './stamp-version';
 import type { ContentItemRow } from '../../db/schema';
 import { moveContent, type MoveResult } from './move-content';
 import { readContentVersion } from './get-content';
-import { requirePermission } from '../../access/permissions';
 import { setNameAndPageUrl } from './page-url';
 import { parseDateInput } from './dates';
 
@@ -44,8 +44,8 @@ export async function saveContent(
 ): Promise<SaveResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const item = await itemOr404(trx, contentId);
-    // access first: every kind of save needs Edit on the item
-    await requirePermission(trx, ctx.actor, contentId, 'Edit');
+    // access first: every kind of save needs Save's permission on the item
+    await requireCommandPermission(trx, ctx.actor, item, 'save');
 
     // validate what the body asks for
     if (input.content_id !== undefined && input.content_id !== contentId) {
@@ -151,24 +151,19 @@ async function changeStatus(
   versionNumber: number,
   to: VersionStatus,
 ): Promise<void> {
-  await requireLockHolder(trx, ctx.actor, item);
+  // Publishing is refused below; the lock is asked first, as for any change of status.
+  const command = commandReaching(to) ?? 'pushToStaging';
+  await requireLock(trx, ctx.actor, item, command);
   const version = await versionOr404(trx, item.content_id, versionNumber);
   const from = version.status_id as VersionStatus;
   if (from === to) return;
-  if (to === 'published') {
+  if (to === PUBLISHED) {
     fail(
       'STATUS_TRANSITION_NOT_ALLOWED',
       'Versions are published by a release: use Publish to Delivery',
     );
   }
-  const move = statusCommand(from, to);
-  if (!move) {
-    requireStatus(
-      version,
-      to === 'staged' ? 'draft' : 'staged',
-      to === 'staged' ? 'Push to Staging' : 'Back to Draft',
-    );
-  }
+  await requireVersionStatus(trx, item, version, command);
   await trx
     .updateTable('content_versions')
     .set({ status_id: to })

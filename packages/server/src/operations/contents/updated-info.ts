@@ -9,7 +9,7 @@ export async function touchContent(
   version: number,
 ): Promise<{ status: 'Success'; updated_by: string; updated_date: string }> {
   return ctx.db.transaction().execute(async (trx) => {
-    await requireWritableVersion(trx, ctx.actor, contentId, version);
+    await requireWritableVersion(trx, ctx.actor, contentId, version, 'touchUpdated');
     const stamp = { updated_by: ctx.actor.username, updated_date: now() };
     await trx
       .updateTable('content_versions')

@@ -17,6 +17,14 @@ import type {
 import { applyChanges } from './apply-changes';
 import type { ChangeAction } from './plan-changes';
 import { requireWritableVersion } from './guards';
+import type { CommandId } from '@canopy/core';
+
+/** The workflow command a call is: a block added, moved (edited) or deleted, else a save. */
+const BLOCK_COMMANDS: Record<ChangeAction, CommandId> = {
+  create: 'addBlock',
+  edited: 'moveBlock',
+  delete: 'deleteBlock',
+};
 
 /** Each call names its version and may carry the updated_date it loaded (the stale-save rule). */
 type Written = { version: number; updated_date?: string };
@@ -85,7 +93,14 @@ export async function writePart(
 ): Promise<{ status: 'Success'; id: string; updated_date: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const contentId = await contentOf(trx, part, action);
-    const target = await requireWritableVersion(trx, ctx.actor, contentId, part.change.version);
+    const command = part.kind === 'content_block' ? BLOCK_COMMANDS[action] : 'save';
+    const target = await requireWritableVersion(
+      trx,
+      ctx.actor,
+      contentId,
+      part.change.version,
+      command,
+    );
     const { updated_date: loaded, ...fields } = part.change;
     const change = { ...fields, cmsItemStatus: { [action]: true } };
     const lists = {

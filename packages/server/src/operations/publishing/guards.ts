@@ -1,5 +1,5 @@
 /** Shared checks of the publishing operations. */
-import type { Permission } from '@canopy/core';
+import { COMMANDS, type Permission } from '@canopy/core';
 import type { SiteMode } from '@canopy/site';
 import type { Actor } from '../../auth/actor';
 import { requirePermission } from '../../access/permissions';
@@ -33,7 +33,13 @@ export async function requireOnSite(db: Db, actor: Actor, siteId: string, permis
   return site;
 }
 
-export const requirePublisher = (db: Db, actor: Actor, siteId: string) =>
-  requireOnSite(db, actor, siteId, 'Edit');
+/** Publishing to a target needs its command's permission (core's workflow) on the site's root. */
+export const requirePublisher = (db: Db, actor: Actor, siteId: string, mode: SiteMode) =>
+  requireOnSite(
+    db,
+    actor,
+    siteId,
+    COMMANDS[mode === 'preview' ? 'publishToPreview' : 'publishToDelivery'].permission,
+  );
 export const requireSiteReader = (db: Db, actor: Actor, siteId: string) =>
   requireOnSite(db, actor, siteId, 'Read');

@@ -37,7 +37,7 @@ export async function publish(
       `There is no build definition "${definitionId}" (known: ${Object.keys(builds.config.definitions).join(', ')})`,
     );
   const buildType = input.build_type ?? 'both';
-  await requirePublisher(ctx.db, ctx.actor, input.site_id);
+  await requirePublisher(ctx.db, ctx.actor, input.site_id, mode);
   const releaseId = randomUUID();
   const stamp = new Date().toISOString();
 
