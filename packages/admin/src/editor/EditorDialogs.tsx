@@ -6,7 +6,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { ConfirmDialog, NoticeDialog } from '@canopy/ui';
 import type { Blocker } from 'react-router';
 import type { EditorDialog } from './commands';
-import { EDITOR_DIALOGS, staleSaveMessage } from './messages';
+import { EDITOR_DIALOGS, staleSaveMessage } from '@canopy/ui';
 
 export interface EditorDialogsProps {
   blocker: Blocker;

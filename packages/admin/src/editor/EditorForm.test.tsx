@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REQUIRED_MESSAGE } from '@canopy/core';
-import { fieldKey } from './draft';
+import { fieldKey } from '@canopy/ui/draft';
 import { blockOf, renderEditor } from './test-harness';
 
 afterEach(cleanup);

@@ -22,9 +22,16 @@ import {
   type TemplateBlock,
   type TemplateFieldDefinition,
 } from '@canopy/core';
-import { EditorContext, type EditorApi, type EditorItem, type FieldTarget } from './contract';
+import {
+  EditorContext,
+  type EditorApi,
+  type EditorItem,
+  type FieldTarget,
+  fieldKey,
+  readValue,
+  writeValue,
+} from '@canopy/ui/draft';
 import { FIELD_KINDS } from './fields/registry';
-import { fieldKey, readValue, writeValue } from './draft';
 import type { DraftStore } from './store';
 import { validateField, withoutFieldName } from './validation';
 

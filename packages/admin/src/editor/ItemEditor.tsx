@@ -12,7 +12,7 @@ import { stateOfContent } from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { EmptyState } from '../screens/ItemView';
-import type { EditorItem } from './contract';
+import type { EditorItem } from '@canopy/ui/draft';
 import { EditorForm, type EditorFormHandle } from './EditorForm';
 import { EditorHeader } from './EditorHeader';
 import { EditorDialogs } from './EditorDialogs';

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Content, Template } from '@canopy/core';
 import { api, dataOf } from '../api';
-import type { SaveChanges } from './draft';
+import type { SaveChanges } from '@canopy/ui/draft';
 
 /** An error reply of the content API: `{ code, message }` plus details. */
 export interface ApiError {

@@ -6,8 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { produce } from 'immer';
 import type { Content } from '@canopy/core';
-import type { DraftContent } from './contract';
-import { collectChanges, hasChanges, toDraft } from './draft';
+import { type DraftContent, collectChanges, hasChanges, toDraft } from '@canopy/ui/draft';
 
 export interface DraftStore {
   draft: DraftContent;

@@ -22,10 +22,15 @@ import type {
   TemplateBlock,
   TemplateFieldDefinition,
 } from '@canopy/core';
-import type { DraftContent, EditorApi, EditorItem } from './contract';
-import { useEditor } from './contract';
+import {
+  type DraftContent,
+  type EditorApi,
+  type EditorItem,
+  useEditor,
+  collectChanges,
+  type SaveChanges,
+} from '@canopy/ui/draft';
 import { EditorForm, type EditorFormHandle } from './EditorForm';
-import { collectChanges, type SaveChanges } from './draft';
 import { useDraftStore, type DraftStore } from './store';
 
 // happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens to `document.fonts`.

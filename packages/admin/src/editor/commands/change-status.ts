@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STAGED, type VersionStatus } from '@canopy/core';
 import { notify } from '@canopy/ui';
-import { EDITOR_TOASTS } from '../messages';
+import { EDITOR_TOASTS } from '@canopy/ui';
 import { asApiError, setStatus } from '../queries';
 import { editorMutationKey, type CommandContext } from './context';
 

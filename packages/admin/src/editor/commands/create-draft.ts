@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Content } from '@canopy/core';
 import { notify } from '@canopy/ui';
-import { EDITOR_TOASTS } from '../messages';
+import { EDITOR_TOASTS } from '@canopy/ui';
 import { asApiError, createDraft, editorContentQuery } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@canopy/ui';
 import { itemRoute } from '../../tree/forest';
-import { EDITOR_DIALOGS, EDITOR_TOASTS } from '../messages';
+import { EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
 import { deleteItem } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

@@ -1,6 +1,6 @@
 /** Push to Staging (§4), asking first when there are unsaved changes (they are not included). */
 import { STAGED } from '@canopy/core';
-import { EDITOR_DIALOGS } from '../messages';
+import { EDITOR_DIALOGS } from '@canopy/ui';
 import { useChangeStatus } from './change-status';
 import type { CommandContext, Perform } from './context';
 

@@ -1,8 +1,13 @@
 /** Save (§4): the draft's changed rows as one PUT, with the §8 toasts for content and blocks. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '@canopy/ui';
-import { collectChanges, hasChanges, keyOfServerError, type ServerChangeError } from '../draft';
-import { EDITOR_TOASTS } from '../messages';
+import {
+  collectChanges,
+  hasChanges,
+  keyOfServerError,
+  type ServerChangeError,
+} from '@canopy/ui/draft';
+import { EDITOR_TOASTS } from '@canopy/ui';
 import { asApiError, saveContent, type SaveBody } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

@@ -22,7 +22,7 @@ import { SelectItemDialog, findItem } from '../../dialogs/SelectItemDialog';
 import { MediaLinks } from '../../media-preview/MediaLinks';
 import { MediaPreview } from '../../media-preview/MediaPreview';
 import { adminUrlOf } from '../../media-preview/referenced-item';
-import { EditorContext, type FieldEditorProps, type FieldKind } from '../contract';
+import { EditorContext, type FieldEditorProps, type FieldKind } from '@canopy/ui/draft';
 import { OpenItemButton, PickerShell, commit } from './picker-shell';
 
 /** The media item an address names: `{directory}/{content_id}.{ext}` or `.../{content_id}/...`. */

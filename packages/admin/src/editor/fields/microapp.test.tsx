@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { validateFieldValue, type TemplateFieldDefinition } from '@canopy/core';
-import { EditorContext, type EditorApi } from '../contract';
+import { EditorContext, type EditorApi } from '@canopy/ui/draft';
 import { microappKind } from './microapp';
 import { fieldDefinition } from './test-definition';
 import {

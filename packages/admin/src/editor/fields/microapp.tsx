@@ -33,7 +33,7 @@ import {
   type MicroappInstance,
   type SiteMicroapp,
 } from '../../microapps/api';
-import { EditorContext, type FieldEditorProps, type FieldKind } from '../contract';
+import { EditorContext, type FieldEditorProps, type FieldKind } from '@canopy/ui/draft';
 
 /** The §8 texts of this field. */
 export const MICROAPP_TOASTS = {

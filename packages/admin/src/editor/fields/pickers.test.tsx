@@ -18,7 +18,12 @@ import {
   type TemplateFieldDefinition,
 } from '@canopy/core';
 import { fakeApi, menuItem, renderAdmin } from '../../test-kit';
-import { EditorContext, type EditorApi, type FieldEditorProps, type FieldKind } from '../contract';
+import {
+  EditorContext,
+  type EditorApi,
+  type FieldEditorProps,
+  type FieldKind,
+} from '@canopy/ui/draft';
 import { makeContent, makeTemplate, renderEditor } from '../test-harness';
 import { mediaKind } from './media';
 import { referenceKind } from './reference';

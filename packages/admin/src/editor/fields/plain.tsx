@@ -1,6 +1,6 @@
 /** A one-line text editor: the fallback every field type starts from. */
 import { TextInput } from '@mantine/core';
-import type { FieldEditorProps, FieldKind } from '../contract';
+import type { FieldEditorProps, FieldKind } from '@canopy/ui/draft';
 
 export function PlainEditor(props: FieldEditorProps) {
   return (

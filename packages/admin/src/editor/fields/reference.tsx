@@ -26,7 +26,7 @@ import {
   referencedItemQuery,
   type ReferencedItem,
 } from '../../media-preview/referenced-item';
-import type { FieldEditorProps, FieldKind } from '../contract';
+import type { FieldEditorProps, FieldKind } from '@canopy/ui/draft';
 import { OpenItemButton, PickerShell, commit } from './picker-shell';
 
 export function ReferenceEditor(props: FieldEditorProps) {

@@ -2,7 +2,7 @@
  * The editor of each field type (§2 Field editors). Each type's module owns its editor and any
  * rule beyond core's validators.
  */
-import type { FieldKindRegistry } from '../contract';
+import type { FieldKindRegistry } from '@canopy/ui/draft';
 import { checkboxKind, dropdownKind } from './choice';
 import { mediaKind } from './media';
 import { microappKind } from './microapp';

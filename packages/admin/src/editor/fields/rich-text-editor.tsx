@@ -11,7 +11,7 @@ import { assignRef } from '@mantine/hooks';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
 import { RICH_TEXT_FULL_EDITOR_HEIGHT, richTextMode, type RichTextMode } from '@canopy/core';
-import type { FieldEditorProps } from '../contract';
+import type { FieldEditorProps } from '@canopy/ui/draft';
 import { richTextExtensions } from './rich-text-schema';
 import classes from './rich-text.module.css';
 

@@ -7,7 +7,7 @@ import { IconArrowDown, IconArrowUp, IconDots, IconLogin2, IconTrash } from '@ta
 import { useState } from 'react';
 import { findLayoutNode, type LayoutNode } from '@canopy/core';
 import { useZone } from './context';
-import { containerItems, siblingMove } from './draft-ops';
+import { containerItems, siblingMove } from '@canopy/ui/draft';
 import { ZONE_TEXTS } from './texts';
 
 /** The container items a node can move into: not its own parent, nor any inside itself. */

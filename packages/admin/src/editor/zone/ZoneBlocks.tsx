@@ -13,7 +13,7 @@ import { AddBlockMenu } from './AddBlockMenu';
 import { BlockActions } from './BlockActions';
 import { useZone } from './context';
 import { listId, stillStrategy } from './dnd';
-import { blockState, isContainer, isContainerItem } from './draft-ops';
+import { blockState, isContainer, isContainerItem } from '@canopy/ui/draft';
 import { STATE_LABELS, ZONE_TEXTS, missingBlockText } from './texts';
 import classes from './zone.module.css';
 

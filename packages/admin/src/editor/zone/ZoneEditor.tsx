@@ -19,11 +19,10 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { emptyZoneLayout, type LayoutPlacement, type Template } from '@canopy/core';
-import { useEditor, type DraftContent, type FieldEditorProps } from '../contract';
-import { AddBlockMenu } from './AddBlockMenu';
-import { ZoneContext, type ZoneApi } from './context';
-import { dropPlacement, droppableNode, pointerY, zoneCollisions } from './dnd';
 import {
+  useEditor,
+  type DraftContent,
+  type FieldEditorProps,
   addBlock,
   moveBlock,
   removeBlock,
@@ -31,7 +30,10 @@ import {
   zoneLayout,
   zoneRegion,
   type ZoneOutcome,
-} from './draft-ops';
+} from '@canopy/ui/draft';
+import { AddBlockMenu } from './AddBlockMenu';
+import { ZoneContext, type ZoneApi } from './context';
+import { dropPlacement, droppableNode, pointerY, zoneCollisions } from './dnd';
 import { ZONE_TEXTS } from './texts';
 import { useZoneWidgets } from './widgets';
 import { StateBadge, ZoneList } from './ZoneBlocks';

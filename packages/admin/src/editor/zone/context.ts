@@ -1,7 +1,7 @@
 /** What every part of one zone editor shares: the zone's layout, its blocks and its commands. */
 import { createContext, useContext } from 'react';
 import type { LayoutNode, LayoutPlacement, Template } from '@canopy/core';
-import type { DraftRegion, EditorApi } from '../contract';
+import type { DraftRegion, EditorApi } from '@canopy/ui/draft';
 import type { ZoneWidgets } from './widgets';
 
 export interface ZoneApi {

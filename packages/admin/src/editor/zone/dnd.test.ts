@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Over } from '@dnd-kit/core';
 import { dropPlacement, listId, pointerY } from './dnd';
-import { zoneLayout, zoneRegion } from './draft-ops';
+import { zoneLayout, zoneRegion } from '@canopy/ui/draft';
 import { IDS, ZONE_BLOCK, pageDraft } from './test-fixtures';
 
 const layout = zoneLayout(zoneRegion(pageDraft(), ZONE_BLOCK)!);

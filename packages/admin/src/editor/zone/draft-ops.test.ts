@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
 import type { LayoutNode } from '@canopy/core';
-import type { DraftContent } from '../contract';
 import {
+  type DraftContent,
   addBlock,
   blockState,
   containerItems,
@@ -14,7 +14,7 @@ import {
   zoneLayout,
   zoneRegion,
   type ZoneOutcome,
-} from './draft-ops';
+} from '@canopy/ui/draft';
 import { IDS, REGION, WIDGETS, ZONE_BLOCK, pageDraft, sequentialIds } from './test-fixtures';
 
 /** Runs one operation as the editor does (an immer recipe) and returns the new draft. */

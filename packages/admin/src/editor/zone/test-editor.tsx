@@ -8,8 +8,13 @@ import { produce } from 'immer';
 import { useState, type ReactNode } from 'react';
 import type { Template } from '@canopy/core';
 import { ToastHost } from '@canopy/ui';
-import { EditorContext, type DraftContent, type EditorApi, type FieldTarget } from '../contract';
-import { zoneRegion } from './draft-ops';
+import {
+  EditorContext,
+  type DraftContent,
+  type EditorApi,
+  type FieldTarget,
+  zoneRegion,
+} from '@canopy/ui/draft';
 import { templateQuery, widgetReferencesQuery } from './widgets';
 import { PAGE_TEMPLATE, ZONE_BLOCK, sequentialIds } from './test-fixtures';
 

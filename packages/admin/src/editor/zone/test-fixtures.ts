@@ -1,6 +1,6 @@
 /** A page with one zone, and the widget templates its blocks use, for the zone editor's tests. */
 import type { Template, TemplateBlock, TemplateFieldDefinition } from '@canopy/core';
-import type { DraftBlock, DraftContent } from '../contract';
+import type { DraftBlock, DraftContent } from '@canopy/ui/draft';
 
 export const ZONE_BLOCK = 'zone-tb';
 export const ZONE_FIELD = 'zone-field';

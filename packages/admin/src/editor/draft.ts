@@ -1,1 +1,0 @@
-export * from '@canopy/ui/draft';
