@@ -17,7 +17,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconDots, IconPlus } from '@tabler/icons-react';
 import { canDragItem, type MenuItem } from '@canopy/core';
-import { Authorized } from '@canopy/ui';
+import { Authorized, WithReason } from '@canopy/ui';
 import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from './forest';
 import { FilterInput } from './FilterInput';
 import { ItemIcon } from './icons';
@@ -244,16 +244,27 @@ export function TreePanel({
         </div>
       </Box>
       <Box p="xs" className={classes.footer}>
-        <Authorized
-          permissions={selected?.permissions}
-          expected="Create"
-          display="block"
-          {...(selected ? {} : { reason: 'Select an item to add a child to it' })}
-        >
-          <Button fullWidth size="xs" leftSection={<IconPlus size={14} />} onClick={onAddItem}>
-            Add Item
-          </Button>
-        </Authorized>
+        {selected ? (
+          <Authorized
+            permissions={selected.permissions}
+            expected="Create"
+            fallback={
+              <Text size="sm" c="dimmed" ta="center">
+                No access
+              </Text>
+            }
+          >
+            <Button fullWidth size="xs" leftSection={<IconPlus size={14} />} onClick={onAddItem}>
+              Add Item
+            </Button>
+          </Authorized>
+        ) : (
+          <WithReason reason="Select an item to add a child to it" display="block">
+            <Button fullWidth size="xs" leftSection={<IconPlus size={14} />} disabled>
+              Add Item
+            </Button>
+          </WithReason>
+        )}
       </Box>
       {dialogs}
       {permissions.dialog}
