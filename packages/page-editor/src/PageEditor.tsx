@@ -21,9 +21,17 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { Alert, Center, Loader } from '@mantine/core';
-import { type Content, type Template } from '@canopy/core';
+import { findLayoutNode, type Content, type Template } from '@canopy/core';
 import { ConfirmDialog, EDITOR_DIALOGS, NoticeDialog, notify, stateOfContent } from '@canopy/ui';
-import { addBlock, moveBlock, type ZoneOutcome } from '@canopy/ui/draft';
+import {
+  addBlock,
+  findBlock,
+  isContainerItem,
+  moveBlock,
+  zoneLayout,
+  zoneRegion,
+  type ZoneOutcome,
+} from '@canopy/ui/draft';
 import {
   EditingContext,
   PageBody,
@@ -32,6 +40,7 @@ import {
   themeClass,
 } from '@canopy/site/browser';
 import {
+  queryClient,
   contentQuery,
   editingContextQuery,
   templateQuery,
@@ -74,6 +83,39 @@ function zonesOf(template: Template): Map<string, string[]> {
   return zones;
 }
 
+const CONTAINER_ITEM_WIDGET = 'Container Item Widget';
+
+/**
+ * Why a new widget may not go where it was dropped, or null: a zone takes its listed widgets;
+ * a container's item takes the item widget the container names (the server's rule too).
+ */
+function refusedDrop(
+  store: PageStore,
+  templates: Templates,
+  target: DropData,
+  widget: Template,
+  allowedIn: (zoneBlockId: string) => Template[],
+): string | null {
+  const region = zoneRegion(store.draft, target.zoneBlockId);
+  const layout = region ? zoneLayout(region) : null;
+  const place = layout ? findLayoutNode(layout, target.placement.targetId) : null;
+  const list = target.placement.position === 'into' ? place?.node : (place?.parent ?? undefined);
+  const inItem = list != null && isContainerItem(list);
+  if (widget.widget_type === CONTAINER_ITEM_WIDGET) {
+    const container = inItem && layout ? findLayoutNode(layout, list.id)?.parent : null;
+    const holds = container
+      ? templates.byId.get(findBlock(store.draft, container.id)?.template_id ?? '')
+          ?.container_item_child_reference
+      : null;
+    return holds === widget.template_id
+      ? null
+      : `${widget.template_name} goes into an item of the container that holds it`;
+  }
+  return allowedIn(target.zoneBlockId).some((t) => t.template_id === widget.template_id)
+    ? null
+    : `${widget.template_name} is not allowed in ${target.zoneName}`;
+}
+
 /** Drop targets under the pointer first (the smallest), else the closest (keyboard). */
 const collisions: CollisionDetection = (args) => {
   const under = pointerWithin(args);
@@ -97,6 +139,8 @@ export function PageEditor({ contentId, person }: { contentId: string; person: P
     const asked = new URL(window.location.href).searchParams.get('version');
     return asked && /^\d+$/.test(asked) ? Number(asked) : null;
   });
+  // Edit In-Page stays on from one version to another (a published one shows read-only).
+  const [editing, setEditing] = useState(false);
   const content = useQuery(contentQuery(contentId, version));
   const context = useQuery(editingContextQuery(contentId));
   const templateId = content.data?.template_id ?? null;
@@ -158,11 +202,15 @@ export function PageEditor({ contentId, person }: { contentId: string; person: P
       context={context.data}
       templates={{ item: itemTemplate.data, byId: known }}
       person={person}
+      editing={editing}
+      onEditing={setEditing}
       onVersion={(next) => {
         const url = new URL(window.location.href);
         if (next == null) url.searchParams.delete('version');
         else url.searchParams.set('version', String(next));
         window.history.replaceState(null, '', url);
+        // A version is read afresh when opened: its lock and status may have changed since.
+        queryClient.removeQueries({ queryKey: contentQuery(contentId, next).queryKey });
         setVersion(next);
       }}
     />
@@ -174,9 +222,11 @@ function LoadedEditor(props: {
   context: EditingContextReply;
   templates: Templates;
   person: Person;
+  editing: boolean;
+  onEditing: (on: boolean) => void;
   onVersion: (version: number | null) => void;
 }) {
-  const { templates, person } = props;
+  const { templates, person, editing, onEditing: setEditing } = props;
   // One store per version opened; later replies reach it through `show`.
   const [store] = useState(
     () =>
@@ -193,7 +243,6 @@ function LoadedEditor(props: {
   useDraft(store);
   const model = useSyncExternalStore(store.subscribe, () => store.model);
   const loaded = store.loaded;
-  const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<PanelTab>('blocks');
   const [dragging, setDragging] = useState<{ name: string } | null>(null);
@@ -215,7 +264,14 @@ function LoadedEditor(props: {
   }, []);
   const commands = usePageCommands({
     store,
-    show: (next) => store.reset(next),
+    show: (next) => {
+      store.reset(next);
+      // The lock and the versions are the item's: every version read before is out of date.
+      void queryClient.invalidateQueries({
+        queryKey: ['contents', next.content_id],
+        refetchType: 'none',
+      });
+    },
     open: (next) => props.onVersion(next),
     ask: setQuestion,
     check: () => {
@@ -298,23 +354,30 @@ function LoadedEditor(props: {
   }, [dirty]);
 
   const zones = useMemo(() => zonesOf(templates.item), [templates.item]);
+  /** What a zone takes: its listed widgets (every widget when none are listed). */
   const allowedIn = useCallback(
     (zoneBlockId: string): Template[] => {
       const ids = zones.get(zoneBlockId) ?? [];
-      const all = [...templates.byId.values()].filter(
-        (t) => t.widget_type !== 'Container Item Widget' && t.template_type_id !== 'template',
-      );
       return ids.length === 0
-        ? all.filter((t) => t.widget_type != null)
+        ? [...templates.byId.values()].filter(
+            (t) => t.widget_type != null && t.widget_type !== CONTAINER_ITEM_WIDGET,
+          )
         : ids.flatMap((id) => templates.byId.get(id) ?? []);
     },
     [zones, templates.byId],
   );
+  /** The Blocks tab: what the zones take and the items their containers hold, by name. */
   const widgets = useMemo(() => {
     const found = new Map<string, Template>();
-    for (const zone of zones.keys()) for (const t of allowedIn(zone)) found.set(t.template_id, t);
+    for (const zone of zones.keys())
+      for (const t of allowedIn(zone)) {
+        found.set(t.template_id, t);
+        const item = t.container_item_child_reference;
+        const itemTemplate = item ? templates.byId.get(item) : undefined;
+        if (itemTemplate) found.set(itemTemplate.template_id, itemTemplate);
+      }
     return [...found.values()].sort((a, b) => a.template_name.localeCompare(b.template_name));
-  }, [zones, allowedIn]);
+  }, [zones, allowedIn, templates.byId]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -331,9 +394,9 @@ function LoadedEditor(props: {
     if (!data || !target || !editable) return;
     let outcome: ZoneOutcome | undefined;
     if (data.kind === 'new') {
-      const allowed = allowedIn(target.zoneBlockId);
-      if (!allowed.some((t) => t.template_id === data.template.template_id)) {
-        notify('error', `${data.name} is not allowed in ${target.zoneName}`);
+      const refused = refusedDrop(store, templates, target, data.template, allowedIn);
+      if (refused) {
+        notify('error', refused);
         return;
       }
       store.update((d) => {

@@ -168,7 +168,7 @@ export function usePageCommands(ctx: CommandContext) {
           store.loaded.version === newestPublished
             ? EDITOR_DIALOGS.fromLatestPublished
             : EDITOR_DIALOGS.notLatestPublished,
-        confirm: { label: 'Create draft', run: () => draftFromPublished.mutate() },
+        confirm: { label: 'OK', run: () => draftFromPublished.mutate() },
       });
     },
     save() {

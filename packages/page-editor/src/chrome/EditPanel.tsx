@@ -121,9 +121,11 @@ function useRefocus(ref: RefObject<HTMLElement | null>, shown: boolean, tab: Pan
     const focus = () =>
       ref.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
     focus();
+    // Only when the first try found nothing to focus (the panel was still moving): never take
+    // the focus back from where the person has put it since.
     const retry = setTimeout(() => {
-      const root = ref.current?.getRootNode() as ShadowRoot | Document | undefined;
-      if (root && !ref.current?.contains(root.activeElement)) focus();
+      const active = document.activeElement;
+      if (!active || active === document.body) focus();
     }, REFOCUS_RETRY_DELAY_MS);
     return () => clearTimeout(retry);
   }, [ref, shown, tab]);

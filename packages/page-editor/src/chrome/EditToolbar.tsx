@@ -9,7 +9,7 @@ import {
   Group,
   Menu,
   SegmentedControl,
-  Select,
+  NativeSelect,
   Switch,
   Text,
   Tooltip,
@@ -82,15 +82,13 @@ export function EditToolbar(props: ToolbarProps) {
           onChange={(event) => props.onEditing(event.currentTarget.checked)}
         />
       </WithReason>
-      <Select
+      <NativeSelect
         aria-label="Version"
         size="xs"
         w={150}
         data={versions}
         value={String(content.version)}
-        allowDeselect={false}
-        onChange={(value) => value && props.onVersion(Number(value))}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(event) => props.onVersion(Number(event.currentTarget.value))}
       />
       <div className="canopy-bar-spacer" />
       {editing && (

@@ -1,0 +1,294 @@
+/**
+ * The page editor in Chromium against a real server: open the demo Home page from the admin,
+ * lock it (a new draft), turn on Edit In-Page, drag widgets from Blocks into the zone and into a
+ * container item, drop a container and see its two items, edit a heading where it stands and a
+ * field in the Selected tab, Save (seen in the API and the admin), Push to Staging, Publish to
+ * Preview, the read-only banner on a published version, and a second user who finds the page
+ * locked. Screenshots go to /tmp/canopy-page-editor-*.png.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  accessTokenOf,
+  buildAdmin,
+  launchChromium,
+  signInAdmin,
+  startCanopy,
+  type RunningCanopy,
+} from './harness';
+
+const DEMO_HOME_ID = '7e000000-0000-4000-8000-00000000a002';
+const SITE_ID = '7e000000-0000-4000-8000-00000000a001';
+
+interface ContentReply {
+  version: number;
+  status_id: string;
+  content_fields: Record<
+    string,
+    {
+      field_value: string | null;
+      dynamic_content_regions: Record<
+        string,
+        {
+          region_value: { blocks: { id: string; blocks?: unknown[] }[] };
+          content_blocks: Record<
+            string,
+            {
+              template_id: string;
+              content_blocks_fields: Record<string, { field_value: string | null }>;
+            }
+          >;
+        }
+      >;
+    }
+  >;
+}
+
+describe('the page editor', () => {
+  let server: RunningCanopy;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-page-editor-${name}.png` });
+  const toolbar = () => page.getByRole('toolbar', { name: 'Edit toolbar' });
+  const panel = () => page.getByRole('complementary', { name: 'Edit panel' });
+  const zone = () => page.getByRole('region', { name: 'Main Zone zone' });
+  const block = (name: string) => page.getByRole('group', { name: `${name} block` });
+  const api = async <T>(path: string): Promise<T> => {
+    const token = await accessTokenOf(page);
+    const reply = await fetch(`${server.base}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(reply.status, await reply.clone().text()).toBe(200);
+    return (await reply.json()) as T;
+  };
+
+  /** Drags a widget from the Blocks tab onto a drop target of the page. */
+  async function dragWidget(name: string, target: () => Locator) {
+    await panel().getByRole('tab', { name: 'Blocks' }).click();
+    await drag(panel().getByRole('button', { name: `Drag ${name} onto the page` }), target);
+  }
+
+  /** A pointer drag in small steps (dnd-kit's pointer sensor), onto a target shown once it starts. */
+  async function drag(source: Locator, target: () => Locator) {
+    await source.scrollIntoViewIfNeeded();
+    const from = (await source.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2 + 10, {
+      steps: 4,
+    });
+    const drop = target();
+    await drop.waitFor();
+    await drop.scrollIntoViewIfNeeded();
+    const to = (await drop.boundingBox())!;
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await expect.poll(() => drop.getAttribute('class')).toContain('canopy-drop-over');
+    await page.mouse.up();
+  }
+
+  beforeAll(async () => {
+    buildAdmin();
+    server = await startCanopy();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+  }, 240_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await shot(`failed-${task.name.slice(0, 30)}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens Home in the page editor from the admin: the page as the site renders it, with the Edit toolbar', async () => {
+    await signInAdmin(page, server.base, 'admin', ADMIN_PASSWORD, `/admin/content/${DEMO_HOME_ID}`);
+    await page.getByRole('link', { name: 'Edit In-Page' }).click();
+    await toolbar().getByText('Welcome, Ada Admin').waitFor();
+    await page.getByRole('heading', { name: 'Grow with Canopy Corp', level: 1 }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .waitFor();
+    await toolbar()
+      .getByRole('option', { name: 'v1 published', selected: true })
+      .waitFor({ state: 'attached' });
+    // Not locked by the signed-in user: Edit In-Page is off and cannot be turned on.
+    await expect
+      .poll(() => toolbar().getByRole('switch', { name: 'Edit In-Page' }).isDisabled())
+      .toBe(true);
+    await shot('opened');
+  });
+
+  it('locks the published page as a new draft and turns on Edit In-Page: zone frames and the panel', async () => {
+    await toolbar().getByRole('button', { name: 'Lock' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Create a draft' });
+    await confirm
+      .getByText('You are about to create a new draft from the latest published version')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('The draft has been created').waitFor();
+    await toolbar().getByRole('button', { name: 'Unlock' }).waitFor();
+    await toolbar()
+      .getByRole('option', { name: 'v2 draft', selected: true })
+      .waitFor({ state: 'attached' });
+    await toolbar().getByRole('switch', { name: 'Edit In-Page' }).check();
+    await panel().getByRole('tab', { name: 'Blocks' }).waitFor();
+    await zone().getByText('Main Zone [ Use author to drag/drop items ]').waitFor();
+    await block('Hero Banner').waitFor();
+    expect(await page.locator('[data-canopy-block]').count()).toBe(5);
+    const names = await panel().locator('.canopy-widget').allTextContents();
+    expect(names.map((n) => n.replace('⠿', ''))).toEqual(
+      [...names.map((n) => n.replace('⠿', ''))].sort(),
+    );
+    expect(names.join()).toContain('Quote');
+    await shot('editing-1440');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await panel().getByRole('tab', { name: 'Blocks' }).waitFor();
+    await shot('editing-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('drags a widget from Blocks into the zone, and a container whose two items take a block', async () => {
+    await dragWidget('Quote', () => page.locator('[data-canopy-drop^="after:"]').first());
+    await block('Quote').waitFor();
+    await panel().getByRole('tab', { name: 'Selected', selected: true }).waitFor();
+    await panel().getByRole('textbox', { name: 'Quote' }).fill('Simple things, done well.');
+    await page.getByRole('textbox', { name: 'Quote' }).first().waitFor();
+    // The page re-renders with the real component as the field changes.
+    await block('Quote').getByText('Simple things, done well.').waitFor();
+
+    await dragWidget('Card Grid', () => page.locator('[data-canopy-drop^="after:"]').last());
+    const grids = block('Card Grid');
+    await expect.poll(() => grids.count()).toBe(2);
+    const fresh = grids.last();
+    await expect.poll(() => fresh.getByText(/Card Grid: item \d/).count()).toBe(2);
+    // A card goes into the new grid's second item.
+    await dragWidget('Card', () => fresh.locator('[data-canopy-drop^="into:"]').nth(1));
+    await expect.poll(() => fresh.getByRole('group', { name: 'Card block' }).count()).toBe(1);
+    await panel().getByRole('textbox', { name: 'Title' }).fill('Fresh card');
+    await fresh.getByText('Fresh card').waitFor();
+    await shot('dropped');
+  });
+
+  it('edits the hero heading where it stands; Enter does not break the line', async () => {
+    const heading = block('Hero Banner').getByRole('textbox', { name: 'Heading' });
+    await heading.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' today');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading.textContent()).toBe('Grow with Canopy Corp today');
+    await shot('inline');
+  });
+
+  it('saves once, and the API and the admin show the change', async () => {
+    await toolbar().getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The content has been saved').waitFor();
+    const saved = await api<ContentReply>(`/api/contents/${DEMO_HOME_ID}`);
+    expect(saved.version).toBe(2);
+    const text = JSON.stringify(saved);
+    expect(text).toContain('Grow with Canopy Corp today');
+    expect(text).toContain('Simple things, done well.');
+    expect(text).toContain('Fresh card');
+    const zoneRegion = Object.values(saved.content_fields)
+      .flatMap((f) => Object.values(f.dynamic_content_regions))
+      .find((r) => r.region_value?.blocks);
+    const top = zoneRegion!.region_value.blocks;
+    expect(top).toHaveLength(5);
+    const container = top[4]!;
+    expect(container.blocks).toHaveLength(2);
+
+    const admin = await context.newPage();
+    await admin.goto(`${server.base}/admin/content/${DEMO_HOME_ID}`);
+    await admin.getByRole('heading', { name: 'Home', level: 2 }).waitFor();
+    await admin.getByRole('tab', { name: 'Content' }).click();
+    await admin.getByRole('group', { name: 'Quote', exact: true }).waitFor();
+    await admin.close();
+  });
+
+  it('pushes the draft to staging: the panel turns read-only', async () => {
+    await toolbar().getByRole('button', { name: 'Push to Staging' }).click();
+    await page.getByText('Version 2 has been pushed to staging').waitFor();
+    await panel()
+      .getByText(/Version 2 is staged: nothing can be changed/)
+      .waitFor();
+    await expect
+      .poll(() => panel().getByRole('textbox', { name: 'Title' }).isDisabled())
+      .toBe(true);
+    await expect
+      .poll(() => panel().getByRole('button', { name: 'Delete block' }).isDisabled())
+      .toBe(true);
+    // Nothing can be moved: the frames and inline fields are gone.
+    await expect.poll(() => page.locator('[data-canopy-block], .canopy-inline').count()).toBe(0);
+    await shot('staged');
+  });
+
+  it('publishes to preview: the preview target shows the staged page', async () => {
+    await toolbar().getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('menuitem', { name: 'Publish to Preview' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish to Preview' })
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    await page.getByText('The publish has been submitted').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ status: string }[]>(`/api/builds?site_id=${SITE_ID}&mode=preview`))[0]
+            ?.status,
+        { timeout: 60_000 },
+      )
+      .toBe('succeeded');
+    // A navigation carries no token: the preview session cookie admits the signed-in reader.
+    const session = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+      const { access_token } = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
+      const reply = await fetch('/api/preview/session', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}` },
+        credentials: 'include',
+      });
+      return reply.status;
+    });
+    expect(session).toBe(204);
+    const preview = await context.newPage();
+    await preview.goto(`${server.base}/preview/`);
+    await preview.getByRole('heading', { name: 'Grow with Canopy Corp today' }).waitFor();
+    await preview.getByText('Simple things, done well.').waitFor();
+    await preview.close();
+  }, 90_000);
+
+  it('shows the read-only banner on a published version', async () => {
+    await toolbar().getByRole('combobox', { name: 'Version' }).selectOption('1');
+    await panel()
+      .getByText(/Version 1 is published: nothing can be changed/)
+      .waitFor();
+    await page
+      .getByRole('heading', { name: 'Grow with Canopy Corp', level: 1, exact: true })
+      .waitFor();
+    await shot('published');
+  });
+
+  it("shows a second user 'Locked by' and the owner's name, with the lock button disabled", async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const other = await context.newPage();
+    other.setDefaultTimeout(10_000);
+    await signInAdmin(other, server.base, 'editor', DEMO_PASSWORD);
+    await other.goto(`${server.base}/admin/page-editor/${DEMO_HOME_ID}`);
+    const bar = other.getByRole('toolbar', { name: 'Edit toolbar' });
+    await bar.getByText('Locked by Ada Admin').waitFor();
+    await expect.poll(() => bar.getByRole('button', { name: 'Lock' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => bar.getByRole('switch', { name: 'Edit In-Page' }).isDisabled())
+      .toBe(true);
+    await other.screenshot({ path: '/tmp/canopy-page-editor-locked-by.png' });
+    await context.close();
+  });
+});
