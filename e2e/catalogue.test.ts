@@ -164,7 +164,11 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
     await axe('Add Item');
     await dialog('Add Item').getByRole('button', { name: 'Cancel' }).click();
 
-    await lockOpenItem();
+    await command('Lock').click();
+    await dialog('Create a draft').getByRole('button', { name: 'OK' }).waitFor();
+    await axe('the Create a draft confirmation');
+    await dialog('Create a draft').getByRole('button', { name: 'OK' }).click();
+    await command('Unlock').waitFor();
     await page.getByRole('tab', { name: 'Page properties' }).click();
     const related = page.getByRole('group', { name: 'Related Page', exact: true });
     await related.getByRole('button', { name: 'Select', exact: true }).click();
@@ -183,6 +187,11 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
 
     await open('Office photo');
     await axe('a media item');
+    await lockOpenItem();
+    await page.getByRole('button', { name: 'Replace' }).click();
+    await dialog('Upload File').getByText('Click here to choose a file').waitFor();
+    await axe('the Upload File dialog');
+    await dialog('Upload File').getByRole('button', { name: 'Cancel' }).click();
 
     await open('Contact');
     await page.getByRole('button', { name: 'Tree options' }).click();
@@ -203,13 +212,22 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Edit Permissions' }).click();
     await page.getByRole('combobox', { name: 'Role' }).waitFor();
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: /^author/i }).click();
     await axe('the permissions editor');
     await shot('permissions');
+    await page.getByRole('button', { name: 'Edit permissions of Home' }).click();
+    await dialog('Edit Permissions').waitFor();
+    await axe('the Edit Permissions dialog');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Close Permissions Editor' }).click();
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Builds' }).waitFor();
+    await axe('the Publish menu');
     await page.getByRole('menuitem', { name: 'Publish to Preview' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await dialog('Publish to Preview')
       .getByRole('button', { name: 'Publish to Preview' })
       .waitFor();
@@ -217,6 +235,7 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Builds' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await dialog('Builds of Canopy Demo')
       .getByRole('table', { name: 'Builds of Delivery' })
       .waitFor();
@@ -224,6 +243,7 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Scheduled changes' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await dialog('Scheduled changes').waitFor();
     await axe('the scheduled changes panel');
     await page.keyboard.press('Escape');
@@ -257,6 +277,17 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
       .click();
     await page.getByRole('dialog').waitFor();
     await axe('the Edit instance dialog');
+    await page.keyboard.press('Escape');
+    await card.getByRole('button', { name: 'Edit micro-app Newsletter' }).click();
+    await dialog('Edit micro-app: Newsletter').waitFor();
+    await axe('the Edit micro-app dialog');
+    await page.keyboard.press('Escape');
+    await card
+      .getByRole('button', { name: /^Delete instance / })
+      .first()
+      .click();
+    await dialog('Delete instance').waitFor();
+    await axe('the Delete instance confirmation');
     await page.keyboard.press('Escape');
   });
   it('the item editor shows each of its §8 toasts, successes and failures', async () => {
