@@ -5,7 +5,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider, useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { createCanopyClient } from '@canopy/client';
 import {
   FullScreenLoader,
@@ -23,9 +23,9 @@ import { EmptyState } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
 import { RouteError } from './screens/RouteError';
 import { ItemEditor } from './editor/ItemEditor';
+import { cssVariablesResolver, theme } from './theme';
 
 const BASENAME = '/admin';
-const theme = createTheme({ primaryColor: 'teal', fontSizes: { md: '14px' } });
 
 const router = createBrowserRouter(
   [
@@ -96,7 +96,7 @@ function Loading() {
 function Providers({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ToastHost />
         {children}
       </MantineProvider>

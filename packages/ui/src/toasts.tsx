@@ -43,6 +43,13 @@ export function ToastHost() {
   );
 }
 
+/** Shows a toast; its kind is its colour and its `data-kind` (for tests and styles). */
 export function notify(kind: ToastKind, message: string): void {
-  notifications.show({ message, color: COLOURS[kind], withBorder: true });
+  notifications.show({
+    message,
+    color: COLOURS[kind],
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close' },
+    'data-kind': kind,
+  });
 }

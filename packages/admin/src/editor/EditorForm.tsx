@@ -58,6 +58,8 @@ export interface EditorFormProps {
 /** The tab a template block's fields are edited in (see README, "Item editor"). */
 export const PAGE_PROPERTIES_TAB = 'Page properties';
 export const CONTENT_TAB = 'Content';
+/** A tab's value without spaces: Mantine builds the tab's and panel's ids (aria-controls) from it. */
+const tabValue = (tab: string) => tab.replace(/\s+/g, '-');
 
 export function tabOf(block: TemplateBlock): string {
   return firstField(block)?.edit_in_behavior === 'Page Properties Tab'
@@ -194,20 +196,22 @@ export function EditorForm({
         )}
         {groups.length > 1 && (
           <Tabs
-            value={activeTab}
-            onChange={setActiveTab}
+            value={activeTab && tabValue(activeTab)}
+            onChange={(value) =>
+              setActiveTab(groups.find(({ tab }) => tabValue(tab) === value)?.tab ?? null)
+            }
             keepMounted
             keepMountedMode="display-none"
           >
             <Tabs.List>
               {groups.map(({ tab }) => (
-                <Tabs.Tab key={tab} value={tab}>
+                <Tabs.Tab key={tab} value={tabValue(tab)}>
                   {tab}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
             {groups.map(({ tab, blocks }) => (
-              <Tabs.Panel key={tab} value={tab}>
+              <Tabs.Panel key={tab} value={tabValue(tab)}>
                 <TabContext.Provider value={tab}>{body(blocks)}</TabContext.Provider>
               </Tabs.Panel>
             ))}

@@ -195,7 +195,14 @@ export function EditorHeader({
           ) : (
             <IconLockOpen size={14} aria-hidden />
           )}
-          <Text size="sm" c={content.locked_by && content.locked_by !== me ? 'orange.8' : 'dimmed'}>
+          <Text
+            size="sm"
+            c={
+              content.locked_by && content.locked_by !== me
+                ? 'var(--mantine-color-orange-light-color)'
+                : 'dimmed'
+            }
+          >
             {lockText}
           </Text>
         </Group>

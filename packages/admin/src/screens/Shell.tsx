@@ -98,11 +98,19 @@ export function Shell() {
             />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="User menu" className={classes.user}>
+                {/* The name shown is part of the button's name (WCAG 2.5.3 Label in Name); the
+                    avatar's initial is drawn by CSS, so that it is not text beside the name. */}
+                <UnstyledButton
+                  aria-label={person.data?.name ? `${person.data.name}, user menu` : 'User menu'}
+                  className={classes.user}
+                >
                   <Group gap={8} wrap="nowrap">
                     <Text size="sm">{person.data?.name ?? ''}</Text>
-                    <Avatar size={28} radius="xl" color="teal">
-                      {(person.data?.name ?? '?').slice(0, 1)}
+                    <Avatar size={28} radius="xl" color="teal" aria-hidden>
+                      <span
+                        className={classes.initial}
+                        data-initial={(person.data?.name ?? '?').slice(0, 1)}
+                      />
                     </Avatar>
                   </Group>
                 </UnstyledButton>

@@ -184,26 +184,27 @@ function BlockCard(props: BlocksEditorProps & { block: BlockDraft; index: number
         {block.fields.map((field, fieldIndex) => (
           <Accordion.Item key={field.field_id} value={field.field_id}>
             <Group gap={4} wrap="nowrap" pr="xs">
+              {/* The badges sit beside the control: its name holds all of its text (WCAG 2.5.3). */}
               <Accordion.Control aria-label={`Field ${field.field_name || '(no name)'}`}>
-                <Group gap="xs">
-                  <Text size="sm" fw={500}>
-                    {field.field_name || '(no name)'}
-                  </Text>
-                  <Badge variant="light" size="sm">
-                    {field.field_type}
-                  </Badge>
-                  {field.is_required === 1 && (
-                    <Badge variant="outline" color="red" size="sm">
-                      required
-                    </Badge>
-                  )}
-                  {fieldIndex > 0 && (
-                    <Badge variant="outline" color="gray" size="sm">
-                      not stored
-                    </Badge>
-                  )}
-                </Group>
+                <Text size="sm" fw={500}>
+                  {field.field_name || '(no name)'}
+                </Text>
               </Accordion.Control>
+              <Group gap="xs" wrap="nowrap">
+                <Badge variant="light" size="sm">
+                  {field.field_type}
+                </Badge>
+                {field.is_required === 1 && (
+                  <Badge variant="outline" color="red" size="sm">
+                    required
+                  </Badge>
+                )}
+                {fieldIndex > 0 && (
+                  <Badge variant="outline" color="gray" size="sm">
+                    not stored
+                  </Badge>
+                )}
+              </Group>
               {!readOnly && (
                 <ActionIcon
                   variant="subtle"
