@@ -16,6 +16,8 @@ import {
   type AfterSignIn,
   type SessionApi,
   type SignInConfig,
+  cssVariablesResolver,
+  theme,
 } from '@canopy/ui';
 import { queryClient, setApiClient } from './api';
 import { Shell } from './screens/Shell';
@@ -23,7 +25,6 @@ import { EmptyState } from './screens/ItemView';
 import { Unauthorized } from './screens/Unauthorized';
 import { RouteError } from './screens/RouteError';
 import { ItemEditor } from './editor/ItemEditor';
-import { cssVariablesResolver, theme } from './theme';
 
 const BASENAME = '/admin';
 

@@ -5,3 +5,4 @@ export * from './auth/renewal';
 export * from './auth/return-path';
 export * from './auth/sign-in';
 export * from './commands';
+export * from './theme';

@@ -8,6 +8,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Alert, Button, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
+import { IconGripVertical } from '@tabler/icons-react';
 import {
   REFOCUS_RETRY_DELAY_MS,
   truncateWidgetName,
@@ -49,14 +50,13 @@ function WidgetSource({ template, disabled }: { template: Template; disabled: bo
         type="button"
         ref={drag.setNodeRef}
         className="canopy-widget"
-        aria-label={`Drag ${template.template_name} onto the page`}
         title={shown.title}
         disabled={disabled}
         {...drag.listeners}
         {...drag.attributes}
       >
-        <span aria-hidden="true">⠿</span>
-        <span>{shown.text}</span>
+        <IconGripVertical size={14} aria-hidden />
+        {shown.text}
       </button>
     </Tooltip>
   );

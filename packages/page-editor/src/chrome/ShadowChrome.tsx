@@ -6,8 +6,8 @@
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { MantineProvider, createTheme } from '@mantine/core';
-import { ToastHost } from '@canopy/ui';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { ToastHost, cssVariablesResolver, theme } from '@canopy/ui';
 import mantineCss from '@mantine/core/styles.css?inline';
 import notificationsCss from '@mantine/notifications/styles.css?inline';
 import chromeCss from './chrome.css?inline';
@@ -40,14 +40,13 @@ export function ShadowChrome({ children }: { children: ReactNode }) {
     return () => host.remove();
   }, []);
   if (!mount) return null;
-  const theme = createTheme({
-    primaryColor: 'teal',
-    fontSizes: { md: '14px' },
+  const chromeTheme = mergeThemeOverrides(theme, {
     components: { Portal: { defaultProps: { target: mount.container } } },
   });
   return createPortal(
     <MantineProvider
-      theme={theme}
+      theme={chromeTheme}
+      cssVariablesResolver={cssVariablesResolver}
       cssVariablesSelector={ROOT}
       getRootElement={() => mount.container}
       withGlobalClasses={false}

@@ -1,5 +1,5 @@
 /**
- * The admin's Mantine theme: one brand colour (teal), 14 px text, and colours that meet WCAG AA
+ * The Mantine theme of the admin and the page editor: one brand colour (teal), 14 px text, and colours that meet WCAG AA
  * contrast (4.5:1 for text): white on the brand colour's darkest shade, light badges and alerts
  * in a darker shade of their colour, and dimmed text in dark grey.
  */
