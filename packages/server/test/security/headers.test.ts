@@ -94,7 +94,12 @@ describe.each(DIALECTS)('security headers (%s)', (dialect) => {
   });
 
   it('gives the sign-in pages and the provider the same framing rules', async () => {
-    for (const url of ['/oidc/interaction/unknown', '/oidc/.well-known/openid-configuration']) {
+    for (const url of [
+      '/oidc/interaction/unknown',
+      '/oidc/.well-known/openid-configuration',
+      // The provider's own error page.
+      '/oidc/auth?client_id=unknown&response_type=code&scope=openid',
+    ]) {
       const reply = await t.app.inject({ url });
       expect(reply.statusCode).toBeLessThan(500);
       expectCommon(reply);
