@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   accessTokenOf,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   signInAdmin,
   startCanopy,
@@ -211,3 +212,5 @@ describe('the admin frame', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 60_000);
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

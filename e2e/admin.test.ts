@@ -11,6 +11,7 @@ import {
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -292,3 +293,5 @@ describe('the admin panel', () => {
     expect(await tree().count()).toBe(0);
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

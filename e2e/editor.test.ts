@@ -16,6 +16,7 @@ import {
   CANOPY_BIN,
   DEMO_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -347,3 +348,5 @@ describe('the item editor', { timeout: 180_000 }, () => {
     await small.close();
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -12,6 +12,7 @@ import {
   CANOPY_BIN,
   accessTokenOf,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -128,3 +129,5 @@ describe('an external issuer', () => {
     await page.close();
   }, 600_000);
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

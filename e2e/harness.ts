@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CANOPY_BIN = resolve('packages/server/bin/canopy.js');
 export const ADMIN_PASSWORD = 'e2e-admin-password-1';
@@ -89,8 +90,46 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/** Content-Security-Policy violations the pages of this journey file reported. */
+const policyViolations: string[] = [];
+
+/** Records every CSP violation of the context's pages and frames (shadow roots included). */
+async function watchPolicy(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('canopyPolicyViolation', ({ frame }, text: string) => {
+    policyViolations.push(`${frame.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { canopyPolicyViolation?: (text: string) => void })
+          .canopyPolicyViolation;
+        report?.(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'}`);
+      },
+      true,
+    );
+  });
+}
+
+/** A journey's last step: no page broke the security policy (a violation is a broken screen). */
+export function expectNoPolicyViolations(): void {
+  expect(policyViolations, policyViolations.join('\n')).toEqual([]);
+}
+
 /** Debian's Chromium, headless, with the flags this machine needs (and any `extraArgs`). */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await launchBare(extraArgs);
+  // Every page reports its policy violations (browser.newPage makes its context here too).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchPolicy(context);
+    return context;
+  };
+  return browser;
+}
+
+function launchBare(extraArgs: string[]): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import {
   ADMIN_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -212,3 +213,5 @@ describe('picker fields and the media panel', () => {
     await shot('media-pdf');
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

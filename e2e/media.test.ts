@@ -11,7 +11,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MEDIA_LIBRARY_ROOT_ID, type MenuItem } from '@canopy/core';
-import { CANOPY_BIN, launchChromium, startCanopy, type RunningCanopy } from './harness';
+import {
+  CANOPY_BIN,
+  expectNoPolicyViolations,
+  launchChromium,
+  startCanopy,
+  type RunningCanopy,
+} from './harness';
 
 const SCREENSHOT = '/tmp/canopy-media.png';
 
@@ -86,3 +92,5 @@ describe('demo media in Chromium', () => {
     await page.close();
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -12,6 +12,7 @@ import {
   ADMIN_PASSWORD,
   buildAdmin,
   CANOPY_BIN,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -184,3 +185,5 @@ describe('a micro-app placed on a page from the item editor', () => {
       .waitFor();
   }, 120_000);
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -11,6 +11,7 @@ import { formatMonth, formatPublishDate } from '@canopy/core';
 import {
   ADMIN_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -252,3 +253,5 @@ describe('publishing from the admin', () => {
     await page.getByRole('heading', { name: 'News', level: 2 }).waitFor();
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startCanopy, type RunningCanopy } from './harness';
+import {
+  expectNoPolicyViolations,
+  launchChromium,
+  startCanopy,
+  type RunningCanopy,
+} from './harness';
 import { adminApi, pageId, stageTitle as stage, DEMO_SITE as SITE, type Api } from './publishing';
 
 const SCREENSHOT = '/tmp/canopy-publish.png';
@@ -102,3 +107,5 @@ describe('publishing a page and previewing a staged one in Chromium', () => {
     await context.close();
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

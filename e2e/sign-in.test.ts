@@ -11,6 +11,7 @@ import {
   ADMIN_PASSWORD,
   buildAdmin,
   freePort,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -313,3 +314,5 @@ describe('on a host that is not local, the return path travels in the query (§2
     await page.close();
   }, 60_000);
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -11,6 +11,7 @@ import { FIELD_TYPES, TEMPLATE_FOLDER_ID } from '@canopy/core';
 import {
   ADMIN_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -226,3 +227,5 @@ describe('the template editor', { timeout: 180_000 }, () => {
     expect(await children.getByRole('link', { name: 'Scratch' }).count()).toBe(0);
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -10,6 +10,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   signInAdmin,
   startCanopy,
@@ -162,3 +163,5 @@ describe('token expiry and renewal', () => {
     expect(user.expires_at * 1000).toBeGreaterThan(Date.now());
   }, 60_000);
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   buildAdmin,
+  expectNoPolicyViolations,
   launchChromium,
   startCanopy,
   type RunningCanopy,
@@ -202,3 +203,5 @@ describe('the dynamic zone editor', () => {
     await shot('reloaded-1024');
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // No inline script in index.html: the Content-Security-Policy allows scripts from files only.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     sourcemap: false,
     reportCompressedSize: false,

@@ -20,6 +20,7 @@ import { mediaFileRoutes } from './routes/media/files';
 import { sitePlugin } from './publishing/serve';
 import { publishingRoutes } from './routes/publishing/index';
 import { adminPlugin } from './plugins/admin';
+import { securityPlugin } from './plugins/security';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -65,6 +66,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });
+  // First: its headers are on every answer, and a CORS preflight is answered before sign-in checks.
+  await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(oidcPlugin);

@@ -59,6 +59,10 @@ async function providerRoutes(app: FastifyInstance, { provider }: { provider: Pr
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The provider writes its own answers: with the headers already set for /oidc.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.headers['x-forwarded-host'] = publicUrl.host;
@@ -191,11 +195,6 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'",
-    )
     .type('text/html; charset=utf-8')
     .send(body);
 }

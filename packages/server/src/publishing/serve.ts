@@ -22,6 +22,7 @@ import { startScheduler } from './scheduler';
 import { loadSnapshot, type SiteSnapshot } from './source';
 import { contentHash } from './store';
 import { join } from 'node:path';
+import { siteHeaders } from '../plugins/security';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,13 +79,6 @@ export async function resolveAddress(
 }
 
 const HTML = 'text/html; charset=utf-8';
-
-/** Preview pages are the reader's own: never kept by shared caches, never framed elsewhere. */
-export const PREVIEW_HEADERS = {
-  'cache-control': 'private, no-cache',
-  'x-frame-options': 'SAMEORIGIN',
-  'content-security-policy': "frame-ancestors 'self'",
-} as const;
 
 /** What the preview bar says the reader sees. */
 export const PREVIEW_LABELS = {
@@ -150,6 +144,8 @@ export const sitePlugin = fp(
       address: ResolvedAddress,
     ) {
       const css = siteHref(address.basePath, STYLESHEET_URL);
+      // The site's own headers (CANOPY_SITE_HEADERS); preview's framing and caching rules.
+      reply.headers(siteHeaders(config.security, address.siteId, address.mode));
       if (address.mode === 'preview') return preview(request, reply, address, css);
       const manifest = await builds.currentManifest(address.siteId, 'delivery');
       if (manifest) {
@@ -206,7 +202,6 @@ export const sitePlugin = fp(
           'Sign in to preview',
           'Preview shows unpublished content to signed-in readers only. Open it from the admin.',
         );
-      reply.headers(PREVIEW_HEADERS);
       const reader = actor;
       const readable = async (contentId: string | undefined) =>
         contentId !== undefined && (await permissionsOn(db, reader, contentId)).includes('Read');
