@@ -177,7 +177,36 @@ describe('a micro-app placed on a page from the item editor', () => {
     await page.getByText('The instance Careers sign-up has been saved').waitFor();
     await card.getByText('Join our talent network').waitFor();
 
-    // Preview renders on request: the new setting shows at once.
+    // A changed instance re-renders the pages that place it at the next Publish to Preview.
+    const published = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+      const { access_token } = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
+      const headers = {
+        authorization: `Bearer ${access_token}`,
+        'content-type': 'application/json',
+      };
+      const site = '7e000000-0000-4000-8000-00000000a001';
+      const release = await fetch('/api/releases', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          mode: 'preview',
+          site_id: site,
+          build_definition_id: '263',
+          build_type: 'both',
+        }),
+      });
+      const { build_id } = (await release.json()) as { build_id: string };
+      for (let tries = 0; tries < 120; tries++) {
+        const build = (await (await fetch(`/api/builds/${build_id}`, { headers })).json()) as {
+          status: string;
+        };
+        if (build.status === 'succeeded' || build.status === 'failed') return build.status;
+        await new Promise((done) => setTimeout(done, 500));
+      }
+      return 'still running';
+    });
+    expect(published).toBe('succeeded');
     await page.goto(`${server.base}/preview/careers`);
     await page
       .locator('canopy-newsletter')

@@ -288,7 +288,7 @@ function LoadedEditor(props: {
   // Someone else's lock, or an unlock, turns Edit In-Page off.
   useEffect(() => {
     if (!mine && editing) setEditing(false);
-  }, [mine, editing]);
+  }, [mine, editing, setEditing]);
 
   const editorState = useMemo<EditorState>(
     () => ({
