@@ -6,9 +6,7 @@ export function ShownOnce(props: { label: string; value: string; note: string })
   return (
     <Alert color="teal" title={props.label}>
       <Group gap="xs" wrap="nowrap">
-        <Code aria-label={props.label} style={{ wordBreak: 'break-all', fontSize: 14 }}>
-          {props.value}
-        </Code>
+        <Code style={{ wordBreak: 'break-all', fontSize: 14 }}>{props.value}</Code>
         <CopyButton value={props.value}>
           {({ copied, copy }) => (
             <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
