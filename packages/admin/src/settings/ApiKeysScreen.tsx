@@ -93,7 +93,7 @@ export function ApiKeysScreen() {
         </Paper>
       )}
       {sorted.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={680}>
           <Table striped highlightOnHover aria-label="API keys" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -114,7 +114,9 @@ export function ApiKeysScreen() {
                 const status = keyStatus(key);
                 return (
                   <Table.Tr key={key.key_id}>
-                    <Table.Td fw={500}>{key.name}</Table.Td>
+                    <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                      {key.name}
+                    </Table.Td>
                     <Table.Td>
                       <Code>{key.key_prefix}…</Code>
                     </Table.Td>
@@ -133,8 +135,9 @@ export function ApiKeysScreen() {
                     <Table.Td>
                       {key.expires_date ? formatUpdated(key.expires_date) : 'Never'}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge
+                        style={{ overflow: 'visible' }}
                         variant="light"
                         color={
                           status === 'Active' ? 'teal' : status === 'Expired' ? 'yellow' : 'gray'

@@ -61,7 +61,7 @@ export function ScreenHeader(props: { title: string; text: string; action: React
           {props.text}
         </Text>
       </Stack>
-      {props.action}
+      <div style={{ flexShrink: 0 }}>{props.action}</div>
     </Group>
   );
 }

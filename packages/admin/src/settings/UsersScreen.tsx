@@ -149,7 +149,7 @@ export function UsersScreen() {
         </Paper>
       )}
       {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={800}>
+        <Table.ScrollContainer minWidth={600}>
           <Table striped highlightOnHover aria-label="Users" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
