@@ -34,6 +34,7 @@ import {
 } from './api';
 import { ScreenHeader } from './SettingsLayout';
 import { ShownOnce } from './ShownOnce';
+import { writeAndToast } from './write';
 import { LoadError } from './LoadError';
 
 /** The access choice that stands for a published-content key rather than a role. */
@@ -61,13 +62,11 @@ export function ApiKeysScreen() {
 
   const revoke = async (key: ApiKey) => {
     setRevoking(null);
-    try {
-      await revokeApiKey(key.key_id);
-      notify('success', `The API key ${key.name} has been revoked`);
-    } catch (error) {
-      notify('error', errorMessage(error, 'The server could not be reached'));
-    }
-    await queryClient.invalidateQueries(apiKeysQuery());
+    await writeAndToast(
+      () => revokeApiKey(key.key_id),
+      `The API key ${key.name} has been revoked`,
+      () => queryClient.invalidateQueries(apiKeysQuery()),
+    );
   };
 
   return (

@@ -24,6 +24,7 @@ import { ConfirmDialog, notify } from '@canopy/ui';
 import { createRole, deleteRole, rolesQuery, usersQuery, type Role } from './api';
 import { LoadError } from './LoadError';
 import { ScreenHeader } from './SettingsLayout';
+import { writeAndToast } from './write';
 
 const BUILT_IN = ['administrator', 'editor', 'portal-editor', 'author'];
 
@@ -39,13 +40,11 @@ export function RolesScreen() {
 
   const remove = async (role: Role) => {
     setDeleting(null);
-    try {
-      await deleteRole(role.role_id);
-      notify('success', `The role ${role.role_name} has been deleted`);
-    } catch (error) {
-      notify('error', errorMessage(error, 'The server could not be reached'));
-    }
-    await queryClient.invalidateQueries(rolesQuery());
+    await writeAndToast(
+      () => deleteRole(role.role_id),
+      `The role ${role.role_name} has been deleted`,
+      () => queryClient.invalidateQueries(rolesQuery()),
+    );
   };
 
   return (

@@ -39,6 +39,7 @@ import {
 import { LoadError } from './LoadError';
 import { ScreenHeader } from './SettingsLayout';
 import { ShownOnce } from './ShownOnce';
+import { writeAndToast } from './write';
 
 type Action =
   | { kind: 'add' }
@@ -75,19 +76,8 @@ export function UsersScreen() {
   const shown = filterUsers(users.data ?? [], text, role);
 
   const reload = () => queryClient.invalidateQueries(usersQuery());
-  /** Runs a write, toasts its result, and reloads the users; false when the server refused. */
-  const write = async (run: () => Promise<unknown>, success: string) => {
-    try {
-      await run();
-      notify('success', success);
-      return true;
-    } catch (error) {
-      notify('error', errorMessage(error, 'The server could not be reached'));
-      return false;
-    } finally {
-      await reload();
-    }
-  };
+  const write = (run: () => Promise<unknown>, success: string) =>
+    writeAndToast(run, success, reload);
 
   const setDisabled = async (user: User, disabled: 0 | 1) => {
     setAction(null);
