@@ -3,7 +3,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { QueryClientProvider, useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { createCanopyClient } from '@canopy/client';
@@ -59,6 +59,33 @@ const router = createBrowserRouter(
               lazy: async () => ({
                 Component: (await import('./microapps/MicroappsScreen')).MicroappsScreen,
               }),
+            },
+            {
+              path: 'settings',
+              lazy: async () => ({
+                Component: (await import('./settings/SettingsLayout')).SettingsLayout,
+              }),
+              children: [
+                { index: true, element: <Navigate to="users" replace /> },
+                {
+                  path: 'users',
+                  lazy: async () => ({
+                    Component: (await import('./settings/UsersScreen')).UsersScreen,
+                  }),
+                },
+                {
+                  path: 'roles',
+                  lazy: async () => ({
+                    Component: (await import('./settings/RolesScreen')).RolesScreen,
+                  }),
+                },
+                {
+                  path: 'api-keys',
+                  lazy: async () => ({
+                    Component: (await import('./settings/ApiKeysScreen')).ApiKeysScreen,
+                  }),
+                },
+              ],
             },
           ],
         },

@@ -26,9 +26,13 @@ export interface paths {
             'application/json': {
               created_by: string;
               created_date: string;
+              /** @description After this the key is refused; null: never expires */
+              expires_date: string | null;
               key_id: string;
               /** @description The first characters of the key, to recognise it */
               key_prefix: string;
+              /** @description The last request the key made (to the minute); null: never used */
+              last_used_date: string | null;
               name: string;
               revoked_date: string | null;
               role_id: string | null;
@@ -51,6 +55,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description An ISO date and time in the future after which the key is refused */
+            expires_date?: string;
             name: string;
             role_id?: string;
             /**
@@ -70,6 +76,7 @@ export interface paths {
           content: {
             'application/json': {
               created_date: string;
+              expires_date: string | null;
               /** @description The key itself: shown this once, send it as x-api-key */
               key: string;
               key_id: string;

@@ -252,6 +252,10 @@ export interface ApiKeysTable {
   created_by: string;
   created_date: string;
   revoked_date: string | null;
+  /** After this moment the key is refused; null: it never expires. */
+  expires_date: string | null;
+  /** The last request the key authenticated (at most one write a minute). */
+  last_used_date: string | null;
 }
 
 /**

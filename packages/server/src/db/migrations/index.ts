@@ -6,6 +6,7 @@ import * as identityIssuer from './0004-identity-issuer';
 import * as publishing from './0006-publishing';
 import * as microapps from './0007-microapps';
 import * as mediaFocalPoint from './0008-media-focal-point';
+import * as apiKeyExpiry from './0009-api-key-expiry';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
@@ -18,6 +19,7 @@ export const migrationProvider: MigrationProvider = {
       '0006-publishing': publishing,
       '0007-microapps': microapps,
       '0008-media-focal-point': mediaFocalPoint,
+      '0009-api-key-expiry': apiKeyExpiry,
     };
   },
 };

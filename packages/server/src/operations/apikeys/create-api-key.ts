@@ -12,6 +12,8 @@ export interface NewApiKey {
   scope: ApiKeyScope;
   /** Required when scope is 'role': the key acts with this role's permissions. */
   roleId?: string | undefined;
+  /** An ISO date and time after which the key is refused; none: it never expires. */
+  expiresDate?: string | undefined;
 }
 
 export interface CreatedApiKey {
@@ -22,6 +24,7 @@ export interface CreatedApiKey {
   scope: ApiKeyScope;
   role_id: string | null;
   created_date: string;
+  expires_date: string | null;
 }
 
 export async function createApiKey(db: Db, actor: Actor, input: NewApiKey): Promise<CreatedApiKey> {
@@ -39,6 +42,16 @@ export async function createApiKey(db: Db, actor: Actor, input: NewApiKey): Prom
   }
   if (input.scope === 'published' && input.roleId) {
     fail('VALIDATION_FAILED', 'A published-content API key takes no role');
+  }
+  const expires = input.expiresDate === undefined ? null : new Date(input.expiresDate);
+  if (expires && Number.isNaN(expires.getTime())) {
+    fail(
+      'VALIDATION_FAILED',
+      'An API key expiry must be a date and time such as 2027-01-31T00:00Z',
+    );
+  }
+  if (expires && expires.getTime() <= Date.now()) {
+    fail('VALIDATION_FAILED', 'An API key expiry must be in the future');
   }
   return db.transaction().execute(async (trx) => {
     if (input.roleId) {
@@ -66,6 +79,7 @@ export async function createApiKey(db: Db, actor: Actor, input: NewApiKey): Prom
       scope: input.scope,
       role_id: input.roleId ?? null,
       created_date: new Date().toISOString(),
+      expires_date: expires?.toISOString() ?? null,
     };
     await trx
       .insertInto('api_keys')
@@ -79,6 +93,8 @@ export async function createApiKey(db: Db, actor: Actor, input: NewApiKey): Prom
         created_by: actor.username,
         created_date: created.created_date,
         revoked_date: null,
+        expires_date: created.expires_date,
+        last_used_date: null,
       })
       .execute();
     return created;

@@ -12,6 +12,8 @@ export interface ApiKeySummary {
   created_by: string;
   created_date: string;
   revoked_date: string | null;
+  expires_date: string | null;
+  last_used_date: string | null;
 }
 
 export async function listApiKeys(db: Db, actor: Actor): Promise<ApiKeySummary[]> {
@@ -27,6 +29,8 @@ export async function listApiKeys(db: Db, actor: Actor): Promise<ApiKeySummary[]
       'created_by',
       'created_date',
       'revoked_date',
+      'expires_date',
+      'last_used_date',
     ])
     .orderBy('created_date')
     .execute();

@@ -1,4 +1,4 @@
-/** Deletes a role and its permission settings (administrators only; not built-in roles). */
+/** Deletes an empty role and its permission settings (administrators; not built-in roles). */
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail, notFound } from '../../errors';
@@ -12,6 +12,18 @@ export async function deleteRole(db: Db, actor: Actor, roleId: string): Promise<
   if (BUILT_IN_ROLES.some((role) => role.role_id === roleId)) {
     fail('CONFLICT', `The built-in role ${roleId} cannot be deleted`);
   }
-  // Memberships, settings and keys of the role go with it (foreign keys cascade).
+  const members = await db
+    .selectFrom('user_roles')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('role_id', '=', roleId)
+    .executeTakeFirstOrThrow();
+  const count = Number(members.count);
+  if (count > 0) {
+    fail(
+      'CONFLICT',
+      `The role ${roleId} still has ${count} member${count === 1 ? '' : 's'}; take it from them first`,
+    );
+  }
+  // Settings and keys of the role go with it (foreign keys cascade).
   await db.deleteFrom('roles').where('role_id', '=', roleId).execute();
 }

@@ -16,6 +16,12 @@ const ApiKey = Type.Object(
     created_by: Type.String(),
     created_date: Type.String(),
     revoked_date: Type.Union([Type.String(), Type.Null()]),
+    expires_date: Type.Union([Type.String(), Type.Null()], {
+      description: 'After this the key is refused; null: never expires',
+    }),
+    last_used_date: Type.Union([Type.String(), Type.Null()], {
+      description: 'The last request the key made (to the minute); null: never used',
+    }),
   },
   { additionalProperties: false },
 );
@@ -29,6 +35,7 @@ const CreatedApiKey = Type.Object(
     scope: Type.String({ enum: ['published', 'role'] }),
     role_id: Type.Union([Type.String(), Type.Null()]),
     created_date: Type.String(),
+    expires_date: Type.Union([Type.String(), Type.Null()]),
   },
   { additionalProperties: false },
 );
@@ -41,6 +48,12 @@ const NewApiKeyBody = Type.Object(
       description: 'published: reads published content only; role: acts with role_id',
     }),
     role_id: Type.Optional(Type.String()),
+    expires_date: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description: 'An ISO date and time in the future after which the key is refused',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -72,11 +85,12 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { name, scope, role_id } = request.body;
+      const { name, scope, role_id, expires_date } = request.body;
       const created = await createApiKey(db, actorOf(request), {
         name,
         scope: scope as 'published' | 'role',
         roleId: role_id,
+        expiresDate: expires_date,
       });
       return reply.status(201).send(created);
     },

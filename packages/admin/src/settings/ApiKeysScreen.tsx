@@ -1,0 +1,283 @@
+/**
+ * /admin/settings/api-keys: keys for server-side callers (§7). A key is shown once when it is
+ * made, with a copy button; the list shows role, who made it, last use and expiry; a revoked key
+ * stops working at once.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { errorMessage } from '@canopy/client';
+import { ConfirmDialog, notify } from '@canopy/ui';
+import { formatUpdated } from '../screens/ItemView';
+import {
+  apiKeysQuery,
+  createApiKey,
+  revokeApiKey,
+  rolesQuery,
+  type ApiKey,
+  type CreatedApiKey,
+} from './api';
+import { ScreenHeader } from './SettingsLayout';
+import { ShownOnce } from './ShownOnce';
+import { writeAndToast } from './write';
+import { LoadError } from './LoadError';
+
+/** The access choice that stands for a published-content key rather than a role. */
+const PUBLISHED = '__published__';
+
+export function keyStatus(key: ApiKey, now = new Date()): 'Active' | 'Revoked' | 'Expired' {
+  if (key.revoked_date) return 'Revoked';
+  if (key.expires_date && new Date(key.expires_date) <= now) return 'Expired';
+  return 'Active';
+}
+
+export function ApiKeysScreen() {
+  const queryClient = useQueryClient();
+  const keys = useQuery(apiKeysQuery());
+  const roles = useQuery(rolesQuery());
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const roleName = (id: string | null) =>
+    roles.data?.find((role) => role.role_id === id)?.role_name ?? id ?? '';
+  const sorted = [...(keys.data ?? [])].sort(
+    (a, b) =>
+      Number(keyStatus(a) !== 'Active') - Number(keyStatus(b) !== 'Active') ||
+      b.created_date.localeCompare(a.created_date),
+  );
+
+  const revoke = async (key: ApiKey) => {
+    setRevoking(null);
+    await writeAndToast(
+      () => revokeApiKey(key.key_id),
+      `The API key ${key.name} has been revoked`,
+      () => queryClient.invalidateQueries(apiKeysQuery()),
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader
+        title="API keys"
+        text="Keys let server-side callers use the API as a role, or read published content only. Send a key in the x-api-key header."
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create API key
+          </Button>
+        }
+      />
+      {keys.isError && <LoadError what="The API keys" error={keys.error} />}
+      {keys.isLoading && <Skeleton h={160} />}
+      {keys.isSuccess && keys.data.length === 0 && (
+        <Paper withBorder p="xl" ta="center">
+          <IconKey size={28} aria-hidden />
+          <Text fw={500}>No API keys yet.</Text>
+          <Text size="sm" c="dimmed">
+            Create API key to give a build server or integration its own access.
+          </Text>
+        </Paper>
+      )}
+      {sorted.length > 0 && (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped highlightOnHover aria-label="API keys" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Access</Table.Th>
+                <Table.Th>Created by</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sorted.map((key) => {
+                const status = keyStatus(key);
+                return (
+                  <Table.Tr key={key.key_id}>
+                    <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                      {key.name}
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{key.key_prefix}…</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      {key.scope === 'published' ? 'Published content' : roleName(key.role_id)}
+                    </Table.Td>
+                    <Table.Td>
+                      {key.created_by}
+                      <Text size="xs" c="dimmed">
+                        {formatUpdated(key.created_date)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {key.last_used_date ? formatUpdated(key.last_used_date) : 'Never'}
+                    </Table.Td>
+                    <Table.Td>
+                      {key.expires_date ? formatUpdated(key.expires_date) : 'Never'}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        style={{ overflow: 'visible' }}
+                        variant="light"
+                        color={
+                          status === 'Active' ? 'teal' : status === 'Expired' ? 'yellow' : 'gray'
+                        }
+                      >
+                        {status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {!key.revoked_date && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          color="red"
+                          aria-label={`Revoke ${key.name}`}
+                          onClick={() => setRevoking(key)}
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {creating && (
+        <CreateApiKeyDialog
+          roles={(roles.data ?? []).filter((role) => !role.is_personal)}
+          onClose={() => setCreating(false)}
+          onCreated={() => queryClient.invalidateQueries(apiKeysQuery())}
+        />
+      )}
+      {revoking && (
+        <ConfirmDialog
+          opened
+          title="Revoke API key"
+          confirmLabel="Revoke"
+          message={`Revoke ${revoking.name}? Every call that sends it is refused from now on. This cannot be undone.`}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => void revoke(revoking)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function CreateApiKeyDialog(props: {
+  roles: { role_id: string; role_name: string }[];
+  onClose: () => void;
+  onCreated: () => Promise<void>;
+}) {
+  const [name, setName] = useState('');
+  const [access, setAccess] = useState<string | null>(PUBLISHED);
+  const [expires, setExpires] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  const submit = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const key = await createApiKey({
+        name: name.trim(),
+        scope: access === PUBLISHED ? 'published' : 'role',
+        ...(access !== PUBLISHED && access && { role_id: access }),
+        // A date means the end of that day where the administrator is.
+        ...(expires && { expires_date: new Date(`${expires}T23:59:59`).toISOString() }),
+      });
+      setCreated(key);
+      notify('success', `The API key ${key.name} has been created`);
+      await props.onCreated();
+    } catch (error) {
+      setProblem(errorMessage(error, 'The server could not be reached'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title="Create API key" size="lg" centered>
+      {created ? (
+        <Stack>
+          <ShownOnce
+            label="The new API key"
+            value={created.key}
+            note="Copy it now: Canopy keeps only a fingerprint and cannot show it again."
+          />
+          <Group justify="flex-end">
+            <Button onClick={props.onClose}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Name"
+              description="Letters, digits, spaces and . _ - ; say who uses it, e.g. site-build"
+              required
+              data-autofocus
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={problem}
+            />
+            <Select
+              label="Access"
+              description="Published content reads delivery routes only; a role acts with its permissions"
+              allowDeselect={false}
+              data={[
+                { value: PUBLISHED, label: 'Published content only' },
+                ...props.roles.map((role) => ({ value: role.role_id, label: role.role_name })),
+              ]}
+              value={access}
+              onChange={setAccess}
+            />
+            <TextInput
+              type="date"
+              label="Expires"
+              description="Optional: the key stops working after this day"
+              value={expires}
+              onChange={(event) => setExpires(event.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={!name.trim()}>
+                Create
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
