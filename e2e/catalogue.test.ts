@@ -18,6 +18,7 @@ import {
   launchChromium,
   startCanopy,
   type RunningCanopy,
+  expectNoPolicyViolations,
 } from './harness';
 import { adminApi, type Api } from './publishing';
 import { expectNoAxeViolations } from './axe';
@@ -582,3 +583,5 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
     await page.unrouteAll();
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -17,6 +17,7 @@ import {
   signInAdmin,
   startCanopy,
   type RunningCanopy,
+  expectNoPolicyViolations,
 } from './harness';
 import { expectNoAxeViolations } from './axe';
 
@@ -294,3 +295,5 @@ describe('the page editor', () => {
     await context.close();
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

@@ -15,6 +15,7 @@ import {
   signInAdmin,
   startCanopy,
   type RunningCanopy,
+  expectNoPolicyViolations,
 } from './harness';
 
 const SHOTS = '/tmp/canopy-settings';
@@ -187,3 +188,5 @@ describe('the administration screens', () => {
     await row.waitFor({ state: 'detached' });
   });
 });
+
+it('breaks no security policy in the browser', expectNoPolicyViolations);

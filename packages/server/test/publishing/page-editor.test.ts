@@ -76,7 +76,11 @@ describe.each(DIALECTS)('page editor context (%s)', (dialect) => {
     });
     expect(unknown.statusCode).toBe(404);
     await t.tokenFor('nobody', []);
-    const refused = await t.request({ method: 'GET', url: `/api/pageeditor/${home}`, as: 'nobody' });
+    const refused = await t.request({
+      method: 'GET',
+      url: `/api/pageeditor/${home}`,
+      as: 'nobody',
+    });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json<{ message: string }>().message).toMatch(/Read/);
   });
