@@ -20,7 +20,7 @@ const DIST = join(ADMIN, 'dist');
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor'];
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' } as const;
 /** The goals: within a frame or two for the filter; the load has no fixed goal (a ratio). */
-const FRAME_MS = 1000 / 60;
+export const FRAME_MS = 1000 / 60;
 
 /** A menu of `count` items: ten roots, ten children each, level by level. */
 export function syntheticMenu(count: number): MenuItem[] {
@@ -55,7 +55,7 @@ export function syntheticMenu(count: number): MenuItem[] {
   return items.filter((item) => !item.parent_id);
 }
 
-const EMPTY_PAGE = `<!doctype html><title>Empty</title><input aria-label="Echo"><div id="out"></div>
+export const EMPTY_PAGE = `<!doctype html><title>Empty</title><input aria-label="Echo"><div id="out"></div>
 <script>const out = document.getElementById('out');
 document.querySelector('input').addEventListener('input', (e) => { out.textContent = e.target.value; });</script>`;
 
@@ -92,9 +92,9 @@ async function serve(menu: () => string): Promise<{ origin: string; server: Serv
   return { origin: `http://127.0.0.1:${port}`, server };
 }
 
-const median = (values: number[]) =>
+export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Milliseconds from navigation start to the first frame in which `ready` holds, in a fresh context. */
 async function loadTime(browser: Browser, url: string, ready: string): Promise<number> {
@@ -111,7 +111,12 @@ async function loadTime(browser: Browser, url: string, ready: string): Promise<n
  * Types the last character of `text` into `input` (the rest typed first) and returns the time from
  * its keydown to the first animation frame in which `done` holds.
  */
-async function keystroke(page: Page, input: string, text: string, done: string): Promise<number> {
+export async function keystroke(
+  page: Page,
+  input: string,
+  text: string,
+  done: string,
+): Promise<number> {
   const box = page.locator(input);
   await box.fill(text.slice(0, -1));
   await page.waitForTimeout(300);
@@ -128,7 +133,7 @@ async function keystroke(page: Page, input: string, text: string, done: string):
   return page.evaluate(() => performance.now() - (window as unknown as { keyAt: number }).keyAt);
 }
 
-const ratioRow = (
+export const ratioRow = (
   name: string,
   measured: number,
   base: { ms: number; label: string },

@@ -11,6 +11,7 @@ import { benchDelivery, benchPageSave } from './page';
 import { benchMedia, prepareMedia } from './media';
 import { benchBuilds } from './builds';
 import { benchAdminPanel } from './admin';
+import { benchPageEditor } from './page-editor';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -18,8 +19,8 @@ import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } 
 const rows: Row[] = [];
 let failures = 0;
 
-/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, admin, memory). */
-const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'memory'] as const;
+/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, admin, editor, memory). */
+const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'editor', 'memory'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((part) => part.trim())
@@ -158,6 +159,14 @@ await section(
     rows.push(...(await benchAdminPanel()));
   },
   'admin',
+);
+
+await section(
+  'Page editor in Chromium',
+  async () => {
+    rows.push(...(await benchPageEditor()));
+  },
+  'editor',
 );
 
 await section(

@@ -48,7 +48,12 @@ import {
   type EditingContextReply,
 } from './api';
 import { usePageCommands, type Question } from './commands';
-import { EditorStateContext, useDraft, type EditorState, type Templates } from './editor-context';
+import {
+  EditorStateContext,
+  useDraftValue,
+  type EditorState,
+  type Templates,
+} from './editor-context';
 import { PageStore } from './store';
 import { firstInvalidField } from './validate';
 import { createSurface, type DropData, type MoveData } from './surface';
@@ -240,7 +245,10 @@ function LoadedEditor(props: {
         props.content,
       ),
   );
-  useDraft(store);
+  // The toolbars follow these; the page does not re-render for a field edit.
+  const dirty = useDraftValue(store, () => store.dirty);
+  const canUndo = useDraftValue(store, () => store.canUndo);
+  const canRedo = useDraftValue(store, () => store.canRedo);
   const model = useSyncExternalStore(store.subscribe, () => store.model);
   const loaded = store.loaded;
   const [selected, setSelected] = useState<string | null>(null);
@@ -255,7 +263,6 @@ function LoadedEditor(props: {
   const isDraft = loaded.status_id === 'draft';
   const on = editing && mine;
   const editable = on && isDraft;
-  const dirty = store.dirty;
   const state = stateOfContent(loaded, person.preferred_username, dirty);
 
   const select = useCallback((id: string | null) => {
@@ -424,19 +431,23 @@ function LoadedEditor(props: {
       }`
     : null;
 
-  const page = (
-    <div
-      className="canopy-device"
-      data-width={device}
-      onClickCapture={(event) => {
-        // While editing, a click selects or edits; it never follows the page's links.
-        if (on && (event.target as Element).closest('a')) event.preventDefault();
-      }}
-    >
-      <PageBody page={model}>
-        <PageContent page={model} registry={registry} />
-      </PageBody>
-    </div>
+  // The page re-renders when its structure changes; a field edit reaches only its widget.
+  const page = useMemo(
+    () => (
+      <div
+        className="canopy-device"
+        data-width={device}
+        onClickCapture={(event) => {
+          // While editing, a click selects or edits; it never follows the page's links.
+          if (on && (event.target as Element).closest('a')) event.preventDefault();
+        }}
+      >
+        <PageBody page={model}>
+          <PageContent page={model} registry={registry} />
+        </PageBody>
+      </div>
+    ),
+    [model, device, on],
   );
 
   return (
@@ -465,8 +476,8 @@ function LoadedEditor(props: {
                 confirm: { label: EDITOR_DIALOGS.discard, run: () => props.onVersion(next) },
               });
             }}
-            canUndo={store.canUndo}
-            canRedo={store.canRedo}
+            canUndo={canUndo}
+            canRedo={canRedo}
             onUndo={store.undo}
             onRedo={store.redo}
             device={device}

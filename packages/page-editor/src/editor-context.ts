@@ -41,9 +41,15 @@ export function useEditorState(): EditorState {
   return state;
 }
 
-/** The draft, re-read whenever it changes. */
-export function useDraft(store: PageStore): DraftContent {
-  return useSyncExternalStore(store.subscribe, () => store.draft);
+/**
+ * One value read from the draft (text, a number...): the component re-renders only when that
+ * value changes, not at every keystroke elsewhere on the page.
+ */
+export function useDraftValue<T extends string | number | boolean | null>(
+  store: PageStore,
+  read: (draft: DraftContent) => T,
+): T {
+  return useSyncExternalStore(store.subscribe, () => read(store.draft));
 }
 
 /** A template's one field by its block's name ('Heading'), with the block's id. */

@@ -4,7 +4,7 @@
  * template, 'Drop widget here' targets while dragging) and text fields edited where they stand.
  * With Edit In-Page off, everything renders exactly as the site does.
  */
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { richTextMode, type LayoutPlacement, findLayoutNode } from '@canopy/core';
 import { writeValue, zoneLayout, zoneRegion, readValue, isContainer } from '@canopy/ui/draft';
@@ -15,7 +15,7 @@ import {
   type WidgetModel,
   type ZoneSegmentProps,
 } from '@canopy/site/browser';
-import { useDraft, useEditorState, resolveField, zoneField } from './editor-context';
+import { useDraftValue, useEditorState, resolveField, zoneField } from './editor-context';
 import type { PageStore } from './store';
 
 export const ZONE_HINT = '[ Use author to drag/drop items ]';
@@ -44,13 +44,17 @@ function DropTarget({ id, data }: { id: string; data: DropData }) {
 /** The zone a block sits in (its name and template block id), found through the draft. */
 function useZoneOf(blockId: string): { name: string; zoneBlockId: string } | null {
   const { store, templates } = useEditorState();
-  const draft = useDraft(store);
-  for (const block of Object.values(templates.item.template_blocks)) {
-    const region = zoneRegion(draft, block.block_id);
-    if (region && findLayoutNode(zoneLayout(region), blockId))
-      return { name: block.block_name, zoneBlockId: block.block_id };
-  }
-  return null;
+  const key = useDraftValue(store, (draft) => {
+    for (const block of Object.values(templates.item.template_blocks)) {
+      const region = zoneRegion(draft, block.block_id);
+      if (region && findLayoutNode(zoneLayout(region), blockId))
+        return `${block.block_id}\u0000${block.block_name}`;
+    }
+    return null;
+  });
+  if (key == null) return null;
+  const [zoneBlockId, name] = key.split('\u0000') as [string, string];
+  return { name, zoneBlockId };
 }
 
 /** Drag data of a block already on the page. */
@@ -64,7 +68,12 @@ export interface MoveData {
 function Block({ widget, children }: { widget: WidgetModel; children: ReactNode }) {
   const { editable, selected, select, dragging, store } = useEditorState();
   const zone = useZoneOf(widget.id);
-  const draft = useDraft(store);
+  // A container's items, as ids: the block re-renders only when they change.
+  const itemIds = useDraftValue(store, (draft) => {
+    const region = zone ? zoneRegion(draft, zone.zoneBlockId) : null;
+    const node = region ? findLayoutNode(zoneLayout(region), widget.id)?.node : undefined;
+    return node && isContainer(node) ? (node.blocks ?? []).map((item) => item.id).join(' ') : '';
+  });
   const drag = useDraggable({
     id: `block:${widget.id}`,
     data: {
@@ -76,9 +85,7 @@ function Block({ widget, children }: { widget: WidgetModel; children: ReactNode 
     disabled: !editable || !zone,
   });
   if (!editable || !zone) return <>{children}</>;
-  const region = zoneRegion(draft, zone.zoneBlockId);
-  const node = region ? findLayoutNode(zoneLayout(region), widget.id)?.node : undefined;
-  const items = node && isContainer(node) ? (node.blocks ?? []) : [];
+  const items = itemIds ? itemIds.split(' ').map((id) => ({ id })) : [];
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter') {
@@ -164,16 +171,21 @@ function missingBlocks(store: PageStore, zoneBlockId: string): string[] {
 
 function Zone({ name, start, widgets, render }: ZoneSegmentProps) {
   const { editable, dragging, templates, store } = useEditorState();
-  useDraft(store);
   const zone = zoneField(templates, name);
+  // What the frame shows of the draft: the layout's id and the blocks it misses.
+  const layoutId = useDraftValue(store, (draft) => {
+    const region = zone ? zoneRegion(draft, zone.templateBlockId) : null;
+    return region ? zoneLayout(region).id : null;
+  });
+  const missing = useDraftValue(store, () =>
+    zone ? missingBlocks(store, zone.templateBlockId).join(' ') : '',
+  );
   if (!editable || !zone) return <>{widgets.map(render)}</>;
-  const region = zoneRegion(store.draft, zone.templateBlockId);
-  const layout = region ? zoneLayout(region) : null;
   const first = widgets[0];
   const firstPlacement: LayoutPlacement | null = first
     ? { position: 'before', targetId: first.id }
     : start === 0
-      ? { position: 'into', targetId: layout?.id ?? zone.templateBlockId }
+      ? { position: 'into', targetId: layoutId ?? zone.templateBlockId }
       : null;
   return (
     <section className="canopy-zone" data-canopy-zone={name} aria-label={`${name} zone`}>
@@ -183,7 +195,8 @@ function Zone({ name, start, widgets, render }: ZoneSegmentProps) {
         </div>
       )}
       {start === 0 &&
-        missingBlocks(store, zone.templateBlockId).map((id) => (
+        missing &&
+        missing.split(' ').map((id) => (
           <p key={id} className="canopy-missing" role="note">
             Block with id {id} not found
           </p>
@@ -208,14 +221,19 @@ function Shown({ value, as: Tag, className, rich }: Omit<EditableTextProps, 'own
 function Text(props: EditableTextProps) {
   const { owner, name, as: Tag, className, rich } = props;
   const { editable, store, templates, newId } = useEditorState();
-  const draft = useDraft(store);
   const ref = useRef<HTMLElement>(null);
-  const field = resolveField(draft, templates, owner, name);
+  // Where the field is stored does not change while the page is open (a block keeps its widget).
+  const field = useMemo(
+    () => resolveField(store.draft, templates, owner, name),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, templates, owner.kind, owner.kind === 'block' ? owner.id : '', name],
+  );
   const inline =
     field &&
     (field.definition.field_type === 'Short Text' ||
       (field.definition.field_type === 'Rich Text' && rich));
-  const value = field ? readValue(draft, field.target) : (props.value ?? '');
+  const stored = useDraftValue(store, (draft) => (field ? readValue(draft, field.target) : null));
+  const value = stored ?? props.value ?? '';
   const plain = !rich || (field ? richTextMode(field.definition) === 'short' : false);
 
   // The element is the editor while it has the focus: it is written only from outside.

@@ -17,7 +17,7 @@ import {
 } from '@canopy/core';
 import { findBlock, removeBlock } from '@canopy/ui/draft';
 import { notify } from '@canopy/ui';
-import { blockTemplate, useDraft, useEditorState } from '../editor-context';
+import { blockTemplate, useDraftValue, useEditorState } from '../editor-context';
 import { PanelField } from './PanelField';
 
 export type PanelTab = 'page' | 'blocks' | 'selected';
@@ -64,8 +64,9 @@ function WidgetSource({ template, disabled }: { template: Template; disabled: bo
 
 function SelectedBlock({ readOnly }: { readOnly: boolean }) {
   const { store, templates, selected, select } = useEditorState();
-  const draft = useDraft(store);
-  if (!selected || !findBlock(draft, selected))
+  const exists = useDraftValue(store, (draft) => !!selected && !!findBlock(draft, selected));
+  const draft = store.draft;
+  if (!selected || !exists)
     return (
       <Text size="sm" c="dimmed">
         Click a block on the page (or Tab to it and press Enter) to edit its fields here.

@@ -13,7 +13,7 @@ import {
   type TemplateFieldDefinition,
 } from '@canopy/core';
 import { readValue, writeValue, type FieldTarget } from '@canopy/ui/draft';
-import { useDraft, useEditorState } from '../editor-context';
+import { useDraftValue, useEditorState } from '../editor-context';
 
 const NONE_SELECTED = '(None Selected)';
 
@@ -29,10 +29,9 @@ export function PanelField({
   readOnly: boolean;
 }) {
   const { store, newId, attempts } = useEditorState();
-  const draft = useDraft(store);
   const id = useId();
   const [touched, setTouched] = useState(false);
-  const value = readValue(draft, target);
+  const value = useDraftValue(store, (draft) => readValue(draft, target));
   const set = (next: string) => store.update((d) => writeValue(d, target, next, newId));
   const error = touched || attempts > 0 ? validateFieldValue(definition, value) : null;
   const common = {
