@@ -2,30 +2,12 @@
  * Server state of the admin: one client, and one queryOptions factory per resource (TanStack
  * Query). Replies of routes without a response schema are read as core's entity types.
  */
-import { QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CanopyClient } from '@canopy/client';
+import { queryOptions } from '@tanstack/react-query';
+import { api, dataOf } from '@canopy/ui';
 import type { MenuItem } from '@canopy/core';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
-});
-
-let client: CanopyClient | null = null;
-
-export function setApiClient(next: CanopyClient): void {
-  client = next;
-}
-
-export function api(): CanopyClient {
-  if (!client) throw new Error('The API client is not set up yet');
-  return client;
-}
-
-/** Throws the reply's error (so queries fail) and returns its data. */
-export function dataOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
-  if (!result.response.ok) throw result.error ?? new Error(`HTTP ${result.response.status}`);
-  return result.data as T;
-}
+// The client, the query client and reading a reply are shared with the page editor.
+export { api, dataOf, queryClient, setApiClient } from '@canopy/ui';
 
 export const menusQuery = () =>
   queryOptions({

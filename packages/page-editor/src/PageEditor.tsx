@@ -22,7 +22,17 @@ import {
 } from '@dnd-kit/core';
 import { Alert, Center, Loader } from '@mantine/core';
 import { findLayoutNode, type Content, type Template } from '@canopy/core';
-import { ConfirmDialog, EDITOR_DIALOGS, NoticeDialog, notify, stateOfContent } from '@canopy/ui';
+import {
+  ConfirmDialog,
+  EDITOR_DIALOGS,
+  NoticeDialog,
+  contentVersionQuery,
+  notify,
+  queryClient,
+  stateOfContent,
+  templateQuery,
+  widgetReferencesQuery,
+} from '@canopy/ui';
 import {
   addBlock,
   findBlock,
@@ -39,14 +49,7 @@ import {
   defaultRegistry,
   themeClass,
 } from '@canopy/site/browser';
-import {
-  queryClient,
-  contentQuery,
-  editingContextQuery,
-  templateQuery,
-  widgetReferencesQuery,
-  type EditingContextReply,
-} from './api';
+import { editingContextQuery, type EditingContextReply } from './api';
 import { usePageCommands, type Question } from './commands';
 import {
   EditorStateContext,
@@ -146,7 +149,7 @@ export function PageEditor({ contentId, person }: { contentId: string; person: P
   });
   // Edit In-Page stays on from one version to another (a published one shows read-only).
   const [editing, setEditing] = useState(false);
-  const content = useQuery(contentQuery(contentId, version));
+  const content = useQuery(contentVersionQuery(contentId, version));
   const context = useQuery(editingContextQuery(contentId));
   const templateId = content.data?.template_id ?? null;
   const itemTemplate = useQuery({ ...templateQuery(templateId ?? ''), enabled: !!templateId });
@@ -215,7 +218,7 @@ export function PageEditor({ contentId, person }: { contentId: string; person: P
         else url.searchParams.set('version', String(next));
         window.history.replaceState(null, '', url);
         // A version is read afresh when opened: its lock and status may have changed since.
-        queryClient.removeQueries({ queryKey: contentQuery(contentId, next).queryKey });
+        queryClient.removeQueries({ queryKey: contentVersionQuery(contentId, next).queryKey });
         setVersion(next);
       }}
     />

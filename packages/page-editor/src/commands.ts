@@ -6,8 +6,18 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Content } from '@canopy/core';
 import { collectChanges, hasChanges } from '@canopy/ui/draft';
-import { EDITOR_DIALOGS, EDITOR_TOASTS, PUBLISH_TEXTS, notify, statusToast } from '@canopy/ui';
-import { api, asApiError, dataOf, queryClient, saveContent } from './api';
+import {
+  EDITOR_DIALOGS,
+  EDITOR_TOASTS,
+  PUBLISH_TEXTS,
+  notify,
+  statusToast,
+  api,
+  asApiError,
+  dataOf,
+  queryClient,
+  saveContent,
+} from '@canopy/ui';
 import type { PageStore } from './store';
 
 /** A question the editor asks before a command goes on (§4 confirmations). */

@@ -13,8 +13,11 @@ import {
   finishFrameSignIn,
   type SessionApi,
   type SignInConfig,
+  api,
+  dataOf,
+  queryClient,
+  setApiClient,
 } from '@canopy/ui';
-import { api, dataOf, queryClient, setApiClient } from './api';
 import { ShadowChrome } from './chrome/ShadowChrome';
 import { PageEditor, type Person } from './PageEditor';
 

@@ -6,3 +6,4 @@ export * from './auth/return-path';
 export * from './auth/sign-in';
 export * from './commands';
 export * from './theme';
+export * from './server-state';

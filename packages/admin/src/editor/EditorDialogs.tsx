@@ -3,10 +3,9 @@
  * notices and confirms, and a stale save ("Reload to see Nina's changes").
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { ConfirmDialog, NoticeDialog } from '@canopy/ui';
+import { ConfirmDialog, NoticeDialog, EDITOR_DIALOGS, staleSaveMessage } from '@canopy/ui';
 import type { Blocker } from 'react-router';
 import type { EditorDialog } from './commands';
-import { EDITOR_DIALOGS, staleSaveMessage } from '@canopy/ui';
 
 export interface EditorDialogsProps {
   blocker: Blocker;

@@ -8,7 +8,7 @@ import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-route
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Group, Skeleton, Stack } from '@mantine/core';
 import { refusal, type Content, type Template } from '@canopy/core';
-import { stateOfContent } from '@canopy/ui';
+import { stateOfContent, contentVersionQuery, templateQuery } from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { EmptyState } from '../screens/ItemView';
@@ -18,7 +18,6 @@ import { EditorHeader } from './EditorHeader';
 import { EditorDialogs } from './EditorDialogs';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { useEditorCommands, type CommandContext, type EditorDialog } from './commands';
-import { editorContentQuery, templateQuery } from './queries';
 import { useDraftStore } from './store';
 import { VersionHistory } from './history/VersionHistory';
 import { MediaPanel, hasMediaPanel } from '../media-preview/MediaPanel';
@@ -32,7 +31,7 @@ export function ItemEditor() {
   const person = useQuery(personQuery());
   // The shown version stays while another loads, so the editor does not blink to a skeleton.
   const content = useQuery({
-    ...editorContentQuery(id, version),
+    ...contentVersionQuery(id, version),
     placeholderData: keepPreviousData,
   });
   // A placeholder of another item is never shown as this one.
@@ -126,7 +125,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
     if (!dirty && content.updated_date !== store.draft.updated_date) reset(content);
   }, [content, dirty, reset, store.draft.updated_date]);
 
-  const queryKey = editorContentQuery(id, pinnedVersion).queryKey;
+  const queryKey = contentVersionQuery(id, pinnedVersion).queryKey;
   const refresh = useCallback(
     async (alsoMenus = false) => {
       await queryClient.invalidateQueries({ queryKey: ['contents', id] });

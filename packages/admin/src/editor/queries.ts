@@ -1,58 +1,6 @@
 /** The item editor's server state: one version of a content item, its template, and the writes. */
-import { queryOptions } from '@tanstack/react-query';
-import type { Content, Template } from '@canopy/core';
+import type { Content } from '@canopy/core';
 import { api, dataOf } from '../api';
-import type { SaveChanges } from '@canopy/ui/draft';
-
-/** An error reply of the content API: `{ code, message }` plus details. */
-export interface ApiError {
-  code?: string;
-  message?: string;
-  status?: string;
-  errors?: Array<{ kind: string; id: string; template_block_id?: string; message: string }>;
-  current?: Content;
-}
-
-export function asApiError(error: unknown): ApiError {
-  return typeof error === 'object' && error !== null ? (error as ApiError) : {};
-}
-
-/** A version of a content item ('latest' when none is named); under ['contents', id]. */
-export const editorContentQuery = (id: string, version: number | null) =>
-  queryOptions({
-    queryKey: ['contents', id, 'version', version ?? 'latest'],
-    queryFn: async () =>
-      version == null
-        ? dataOf<Content>(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
-        : dataOf<Content>(
-            await api().GET('/api/contents/{id}/{version}', {
-              params: { path: { id, version } },
-            }),
-          ),
-  });
-
-export const templateQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['templates', id],
-    queryFn: async () =>
-      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
-    staleTime: 60_000,
-  });
-
-export interface SaveBody extends SaveChanges {
-  content_id: string;
-  version: number;
-  updated_date: string;
-}
-
-export async function saveContent(body: SaveBody): Promise<Content> {
-  return dataOf<Content>(
-    await api().PUT('/api/contents/{id}', {
-      params: { path: { id: body.content_id } },
-      body: body as never,
-    }),
-  );
-}
 
 export async function setStatus(
   id: string,

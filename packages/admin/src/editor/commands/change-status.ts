@@ -1,9 +1,8 @@
 /** Push to Staging and Back to Draft (§4): a status change of the shown version. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STAGED, type VersionStatus } from '@canopy/core';
-import { notify } from '@canopy/ui';
-import { EDITOR_TOASTS } from '@canopy/ui';
-import { asApiError, setStatus } from '../queries';
+import { notify, EDITOR_TOASTS, asApiError } from '@canopy/ui';
+import { setStatus } from '../queries';
 import { editorMutationKey, type CommandContext } from './context';
 
 type Target = typeof STAGED | Extract<VersionStatus, 'draft'>;

@@ -4,9 +4,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Content } from '@canopy/core';
-import { notify } from '@canopy/ui';
-import { EDITOR_TOASTS } from '@canopy/ui';
-import { asApiError, createDraft, editorContentQuery } from '../queries';
+import { notify, EDITOR_TOASTS, asApiError, contentVersionQuery } from '@canopy/ui';
+import { createDraft } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 
 /** Runs `make` (a call answering the new draft), then opens the draft it made. */
@@ -19,7 +18,7 @@ export function useNewDraft(ctx: CommandContext): (make: () => Promise<Content>)
     onSuccess: async (draft) => {
       notify('success', EDITOR_TOASTS.draftCreated);
       // Open the new draft from what the server sent, then refresh the rest.
-      queryClient.setQueryData(editorContentQuery(id, draft.version).queryKey, draft);
+      queryClient.setQueryData(contentVersionQuery(id, draft.version).queryKey, draft);
       ctx.goToVersion(draft.version);
       await ctx.refresh(true);
     },

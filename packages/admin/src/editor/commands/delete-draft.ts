@@ -1,7 +1,6 @@
 /** Delete Draft (§4): version 1 is explained instead; any other draft is deleted after a confirm. */
 import { useMutation } from '@tanstack/react-query';
-import { notify } from '@canopy/ui';
-import { EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
+import { notify, EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
 import { deleteDraft } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

@@ -1,8 +1,7 @@
 /** Delete item: every version goes, after a confirm; the editor then shows the parent. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '@canopy/ui';
+import { notify, EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
 import { itemRoute } from '../../tree/forest';
-import { EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
 import { deleteItem } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

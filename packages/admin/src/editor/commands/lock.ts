@@ -4,9 +4,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { PUBLISHED, lockedByMessage } from '@canopy/core';
-import { notify } from '@canopy/ui';
-import { EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
-import { asApiError, draftFromVersion, lock, unlock } from '../queries';
+import { notify, EDITOR_DIALOGS, EDITOR_TOASTS, asApiError } from '@canopy/ui';
+import { draftFromVersion, lock, unlock } from '../queries';
 import { useNewDraft } from './create-draft';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

@@ -1,14 +1,12 @@
 /** Save (§4): the draft's changed rows as one PUT, with the §8 toasts for content and blocks. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '@canopy/ui';
+import { notify, EDITOR_TOASTS, asApiError, saveContent, type SaveBody } from '@canopy/ui';
 import {
   collectChanges,
   hasChanges,
   keyOfServerError,
   type ServerChangeError,
 } from '@canopy/ui/draft';
-import { EDITOR_TOASTS } from '@canopy/ui';
-import { asApiError, saveContent, type SaveBody } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 
 interface SaveRun {

@@ -1,7 +1,6 @@
 /** §7 updated info: the version names you and now as its last update; unsaved edits stay. */
 import { useMutation } from '@tanstack/react-query';
-import { notify } from '@canopy/ui';
-import { EDITOR_TOASTS } from '@canopy/ui';
+import { notify, EDITOR_TOASTS } from '@canopy/ui';
 import { touchUpdatedInfo } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
 

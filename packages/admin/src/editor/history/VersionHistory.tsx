@@ -22,7 +22,7 @@ import { IconX } from '@tabler/icons-react';
 import type { Content, Template } from '@canopy/core';
 import { formatUpdated } from '../../screens/ItemView';
 import { STATUS_COLOURS } from '../EditorHeader';
-import { editorContentQuery, templateQuery } from '../queries';
+import { contentVersionQuery, templateQuery } from '@canopy/ui';
 import { compareVersions, type BlockChangeKind, type ValueChange } from './compare';
 
 export interface VersionHistoryProps {
@@ -191,7 +191,7 @@ function Comparison({
   template: Template;
   other: number;
 }) {
-  const loaded = useQuery(editorContentQuery(content.content_id, other));
+  const loaded = useQuery(contentVersionQuery(content.content_id, other));
   const [older, newer] = other < content.version ? [loaded.data, content] : [content, loaded.data];
   const comparison = older && newer ? compareVersions(older, newer, template) : null;
   const widgetIds = [...new Set(comparison?.blocks.map((b) => b.templateId) ?? [])];

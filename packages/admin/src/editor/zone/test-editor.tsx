@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { produce } from 'immer';
 import { useState, type ReactNode } from 'react';
 import type { Template } from '@canopy/core';
-import { ToastHost } from '@canopy/ui';
+import { ToastHost, templateQuery, widgetReferencesQuery } from '@canopy/ui';
 import {
   EditorContext,
   type DraftContent,
@@ -15,7 +15,6 @@ import {
   type FieldTarget,
   zoneRegion,
 } from '@canopy/ui/draft';
-import { templateQuery, widgetReferencesQuery } from './widgets';
 import { PAGE_TEMPLATE, ZONE_BLOCK, sequentialIds } from './test-fixtures';
 
 export interface Harness {

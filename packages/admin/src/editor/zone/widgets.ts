@@ -3,27 +3,9 @@
  * field's `allowed_widgets`, or every widget the item's template allows when the list is empty),
  * and the container items its containers hold.
  */
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Template } from '@canopy/core';
-import { api, dataOf } from '../../api';
-
-export const templateQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['templates', id],
-    queryFn: async () =>
-      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
-  });
-
-export const widgetReferencesQuery = (templateId: string) =>
-  queryOptions({
-    queryKey: ['templates', templateId, 'widgetreferences'],
-    queryFn: async () =>
-      dataOf<Template[]>(
-        await api().GET('/api/templates/{id}/widgetreferences', {
-          params: { path: { id: templateId } },
-        }),
-      ),
-  });
+import { templateQuery, widgetReferencesQuery } from '@canopy/ui';
 
 /** The ids of a pipe-separated `allowed_widgets` list (§3). */
 export function allowedWidgetIds(allowed: string | null): string[] {

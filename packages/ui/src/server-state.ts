@@ -1,0 +1,93 @@
+/**
+ * Server state shared by the admin and the page editor (TanStack Query): the one client, the
+ * query client, reading a reply, and the queryOptions factories of the resources both editors
+ * read: a content version, a template and the widgets a template's zones may hold; and Save.
+ */
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import type { CanopyClient } from '@canopy/client';
+import type { Content, Template } from '@canopy/core';
+import type { SaveChanges } from './draft/draft';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
+});
+
+let client: CanopyClient | null = null;
+
+export function setApiClient(next: CanopyClient): void {
+  client = next;
+}
+
+export function api(): CanopyClient {
+  if (!client) throw new Error('The API client is not set up yet');
+  return client;
+}
+
+/** Throws the reply's error (so queries and mutations fail) and returns its data. */
+export function dataOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+  if (!result.response.ok) throw result.error ?? new Error(`HTTP ${result.response.status}`);
+  return result.data as T;
+}
+
+/** An error reply of the content API: `{ code, message }` plus details. */
+export interface ContentApiError {
+  code?: string;
+  message?: string;
+  status?: string;
+  errors?: Array<{ kind: string; id: string; template_block_id?: string; message: string }>;
+  current?: Content;
+}
+
+export function asApiError(error: unknown): ContentApiError {
+  return typeof error === 'object' && error !== null ? (error as ContentApiError) : {};
+}
+
+/** A version of a content item ('latest' when none is named); under ['contents', id]. */
+export const contentVersionQuery = (id: string, version: number | null) =>
+  queryOptions({
+    queryKey: ['contents', id, 'version', version ?? 'latest'],
+    queryFn: async () =>
+      version == null
+        ? dataOf<Content>(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
+        : dataOf<Content>(
+            await api().GET('/api/contents/{id}/{version}', {
+              params: { path: { id, version } },
+            }),
+          ),
+  });
+
+export const templateQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['templates', id],
+    queryFn: async () =>
+      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
+    staleTime: 60_000,
+  });
+
+/** The widget templates a template's zones may hold (§7 widgetreferences). */
+export const widgetReferencesQuery = (templateId: string) =>
+  queryOptions({
+    queryKey: ['templates', templateId, 'widgetreferences'],
+    queryFn: async () =>
+      dataOf<Template[]>(
+        await api().GET('/api/templates/{id}/widgetreferences', {
+          params: { path: { id: templateId } },
+        }),
+      ),
+  });
+
+/** One Save (§4 Save): every changed row of the draft, with the `updated_date` it loaded. */
+export interface SaveBody extends SaveChanges {
+  content_id: string;
+  version: number;
+  updated_date: string;
+}
+
+export async function saveContent(body: SaveBody): Promise<Content> {
+  return dataOf<Content>(
+    await api().PUT('/api/contents/{id}', {
+      params: { path: { id: body.content_id } },
+      body: body as never,
+    }),
+  );
+}
