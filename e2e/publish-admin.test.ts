@@ -128,7 +128,8 @@ describe('publishing from the admin', () => {
     expect(opened.url()).toBe(`${server.base}/about/team`);
     expect(await heading(opened)).toBe('Meet the Canopy team');
     await opened.close();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The footer's Close (the header's close icon has the same name).
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });
   }, 120_000);
 
@@ -165,7 +166,8 @@ describe('publishing from the admin', () => {
     await opened.goto(`${server.base}/about/team`);
     expect(await heading(opened)).toBe('Meet the Canopy team');
     await opened.close();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The footer's Close (the header's close icon has the same name).
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
   }, 120_000);
 
   it('Preview this page opens the selected page on preview through /api/preview', async () => {
