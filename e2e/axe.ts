@@ -38,6 +38,10 @@ export async function expectNoAxeViolations(
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(AXE_TAGS);
   if (within) builder = builder.include(within);
+  // Colours are judged as they end up: a dialog fading in is not yet its own colour.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const { violations } = await builder.analyze();
   const report = violations.length ? `\n${label}:\n${describeViolations(violations)}` : '';
   expect.soft(report, `axe found violations on ${label}`).toBe('');

@@ -108,10 +108,9 @@ export function PublishMenu({ site, selected, itemSiteId }: PublishMenuProps) {
             {PREVIEW_LABEL}
           </Menu.Item>
           <Menu.Item
-            component="a"
-            href={pageUrl ? pageEditorHref(selected!.content_id) : undefined}
             leftSection={<IconEdit size={14} />}
             disabled={!pageUrl}
+            onClick={() => window.location.assign(pageEditorHref(selected!.content_id))}
           >
             {EDIT_IN_PAGE_LABEL}
           </Menu.Item>
