@@ -83,7 +83,11 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
-        await exited;
+        // The server's own grace period is ten seconds; a process that outlives it is killed.
+        if (!(await within(exited, 15_000))) {
+          child.kill('SIGKILL');
+          await exited;
+        }
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -119,6 +123,11 @@ export function expectNoPolicyViolations(): void {
 /** Debian's Chromium, headless, with the flags this machine needs (and any `extraArgs`). */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const browser = await launchBare(extraArgs);
+  // A browser that does not close in time (a busy machine) must not hold up the next journey.
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await within(close(options), 15_000);
+  };
   // Every page reports its policy violations (browser.newPage makes its context here too).
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -166,4 +175,15 @@ export function accessTokenOf(page: Page): Promise<string> {
     const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
     return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
   });
+}
+
+/** Whether `promise` settled within `ms` milliseconds (it is left to settle on its own if not). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((done) => (timer = setTimeout(() => done(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

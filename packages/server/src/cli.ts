@@ -66,9 +66,28 @@ program
     console.log(`For an API token run: npx canopy token --user admin`);
     console.log(`API documentation: ${config.publicUrl}/api/docs\n`);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => void app.close().then(() => process.exit(0)));
+      process.once(signal, () => stopGracefully(app));
     }
   });
+
+/** Seconds a stop waits for requests and a running build before the process ends anyway. */
+const GRACE_SECONDS = 10;
+
+/**
+ * A stop (SIGTERM, Ctrl+C): no new requests, the ones in flight and a running build finish, then
+ * the process ends. What is still running after the grace period is cut short: a build left
+ * running is marked failed on the next start and its target never switched. A second signal
+ * ends the process at once.
+ */
+function stopGracefully(app: { close(): Promise<unknown> }): void {
+  const deadline = setTimeout(() => {
+    console.error(`Canopy did not stop within ${GRACE_SECONDS} s; stopping now.`);
+    process.exit(1);
+  }, GRACE_SECONDS * 1000);
+  deadline.unref();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(1));
+  void app.close().then(() => process.exit(0));
+}
 
 program
   .command('token')
