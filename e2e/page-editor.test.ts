@@ -54,7 +54,8 @@ describe('the page editor', () => {
   let context: BrowserContext;
   let page: Page;
 
-  const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-page-editor-${name}.png` });
+  const shot = (name: string) =>
+    page.screenshot({ path: `/tmp/canopy-page-editor-${name}.png`, animations: 'disabled' });
   const toolbar = () => page.getByRole('toolbar', { name: 'Edit toolbar' });
   const panel = () => page.getByRole('complementary', { name: 'Edit panel' });
   const zone = () => page.getByRole('region', { name: 'Main Zone zone' });
@@ -154,6 +155,17 @@ describe('the page editor', () => {
     await expectNoAxeViolations(page, 'page editor, editing');
     await page.setViewportSize({ width: 1024, height: 768 });
     await panel().getByRole('tab', { name: 'Blocks' }).waitFor();
+    // One line at 1024 px: the draft commands fold into a menu, and every control is in view.
+    await toolbar().getByRole('button', { name: 'Draft' }).click();
+    await page.getByRole('menuitem', { name: 'Push to Staging' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Push to Staging' }).waitFor({ state: 'hidden' });
+    for (const control of await toolbar().locator('button, select, input').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, await control.evaluate((e) => e.outerHTML)).toBeLessThanOrEqual(
+        1024,
+      );
+    }
     await shot('editing-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
   });

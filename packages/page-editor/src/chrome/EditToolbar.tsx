@@ -13,7 +13,9 @@ import {
   Switch,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown } from '@tabler/icons-react';
 import type { Content } from '@canopy/core';
 import { CommandButton, WithReason, viewCommand, type EditorCommandId } from '@canopy/ui';
@@ -38,9 +40,39 @@ export interface ToolbarProps {
   onDevice: (device: DeviceWidth) => void;
 }
 
+/** Below this width the bar's less frequent controls fold so that it stays one 48 px line. */
+const COMPACT = '(max-width: 1365px)';
+
+const DEVICES: Array<{ value: DeviceWidth; label: string }> = [
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'tablet', label: 'Tablet' },
+  { value: 'phone', label: 'Phone' },
+];
+
 export function EditToolbar(props: ToolbarProps) {
   const { content, me, state, commands, editing } = props;
+  const compact = useMediaQuery(COMPACT) ?? false;
   const view = (id: EditorCommandId) => viewCommand(id, state, commands.busy);
+  /** Menu entries for commands: disabled with the reason, as the buttons are. */
+  const menuItems = (entries: Array<[EditorCommandId, () => void]>) =>
+    entries.map(([id, run]) => {
+      const command = view(id);
+      return (
+        <Menu.Item
+          key={id}
+          disabled={command.disabledReason != null}
+          title={command.disabledReason ?? undefined}
+          onClick={run}
+        >
+          {command.label}
+        </Menu.Item>
+      );
+    });
+  const draftCommands: Array<[EditorCommandId, () => void]> = [
+    ['deleteDraft', commands.deleteDraft],
+    ['backToDraft', commands.backToDraft],
+    ['pushToStaging', commands.pushToStaging],
+  ];
   const lockView = view('lock');
   const mine = content.locked_by != null && content.locked_by === me.username;
   const lockedByOther = content.locked_by != null && !mine;
@@ -51,8 +83,9 @@ export function EditToolbar(props: ToolbarProps) {
   }));
   return (
     <header className="canopy-bar" role="toolbar" aria-label="Edit toolbar">
-      <Text size="sm">
-        Welcome, <strong>{me.name}</strong>
+      <Text size="sm" className="canopy-bar-welcome" title={`Welcome, ${me.name}`}>
+        {compact ? <VisuallyHidden>Welcome, </VisuallyHidden> : 'Welcome, '}
+        <strong>{me.name}</strong>
       </Text>
       {lockedByOther && (
         <Text size="sm" c="orange.9" role="status">
@@ -85,7 +118,7 @@ export function EditToolbar(props: ToolbarProps) {
       <NativeSelect
         aria-label="Version"
         size="xs"
-        w={150}
+        w={compact ? 124 : 150}
         data={versions}
         value={String(content.version)}
         onChange={(event) => props.onVersion(Number(event.currentTarget.value))}
@@ -93,17 +126,24 @@ export function EditToolbar(props: ToolbarProps) {
       <div className="canopy-bar-spacer" />
       {editing && (
         <Group gap={6} wrap="nowrap" role="group" aria-label="Save and publish toolbar">
-          <SegmentedControl
-            size="xs"
-            aria-label="Device width"
-            value={props.device}
-            onChange={(value) => props.onDevice(value as DeviceWidth)}
-            data={[
-              { value: 'desktop', label: 'Desktop' },
-              { value: 'tablet', label: 'Tablet' },
-              { value: 'phone', label: 'Phone' },
-            ]}
-          />
+          {compact ? (
+            <NativeSelect
+              aria-label="Device width"
+              size="xs"
+              w={88}
+              data={DEVICES}
+              value={props.device}
+              onChange={(event) => props.onDevice(event.currentTarget.value as DeviceWidth)}
+            />
+          ) : (
+            <SegmentedControl
+              size="xs"
+              aria-label="Device width"
+              value={props.device}
+              onChange={(value) => props.onDevice(value as DeviceWidth)}
+              data={DEVICES}
+            />
+          )}
           <Tooltip label="Undo (Ctrl+Z)">
             <ActionIcon
               variant="default"
@@ -132,42 +172,28 @@ export function EditToolbar(props: ToolbarProps) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {(['publishToPreview', 'publishToDelivery'] as const).map((id) => {
-                const command = view(id);
-                return (
-                  <Menu.Item
-                    key={id}
-                    disabled={command.disabledReason != null}
-                    title={command.disabledReason ?? undefined}
-                    onClick={() =>
-                      commands.publish(id === 'publishToPreview' ? 'preview' : 'delivery')
-                    }
-                  >
-                    {command.label}
-                  </Menu.Item>
-                );
-              })}
+              {menuItems([
+                ['publishToPreview', () => commands.publish('preview')],
+                ['publishToDelivery', () => commands.publish('delivery')],
+              ])}
             </Menu.Dropdown>
           </Menu>
-          {notPublished && mine && (
-            <>
-              <CommandButton
-                command={view('deleteDraft')}
-                variant="default"
-                onRun={commands.deleteDraft}
-              />
-              <CommandButton
-                command={view('backToDraft')}
-                variant="default"
-                onRun={commands.backToDraft}
-              />
-              <CommandButton
-                command={view('pushToStaging')}
-                variant="default"
-                onRun={commands.pushToStaging}
-              />
-            </>
+          {notPublished && mine && compact && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
+                  Draft
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>{menuItems(draftCommands)}</Menu.Dropdown>
+            </Menu>
           )}
+          {notPublished &&
+            mine &&
+            !compact &&
+            draftCommands.map(([id, run]) => (
+              <CommandButton key={id} command={view(id)} variant="default" onRun={run} />
+            ))}
         </Group>
       )}
     </header>
