@@ -53,21 +53,31 @@ export function EditToolbar(props: ToolbarProps) {
   const { content, me, state, commands, editing } = props;
   const compact = useMediaQuery(COMPACT) ?? false;
   const view = (id: EditorCommandId) => viewCommand(id, state, commands.busy);
-  /** Menu entries for commands: disabled with the reason, as the buttons are. */
-  const menuItems = (entries: Array<[EditorCommandId, () => void]>) =>
-    entries.map(([id, run]) => {
-      const command = view(id);
-      return (
-        <Menu.Item
-          key={id}
-          disabled={command.disabledReason != null}
-          title={command.disabledReason ?? undefined}
-          onClick={run}
-        >
-          {command.label}
-        </Menu.Item>
-      );
-    });
+  /** A menu of commands, each disabled with its reason as the buttons are. */
+  const commandMenu = (label: string, entries: Array<[EditorCommandId, () => void]>) => (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {entries.map(([id, run]) => {
+          const command = view(id);
+          return (
+            <Menu.Item
+              key={id}
+              disabled={command.disabledReason != null}
+              title={command.disabledReason ?? undefined}
+              onClick={run}
+            >
+              {command.label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
   const draftCommands: Array<[EditorCommandId, () => void]> = [
     ['deleteDraft', commands.deleteDraft],
     ['backToDraft', commands.backToDraft],
@@ -165,29 +175,11 @@ export function EditToolbar(props: ToolbarProps) {
             </ActionIcon>
           </Tooltip>
           <CommandButton command={view('save')} onRun={commands.save} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
-                Publish
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {menuItems([
-                ['publishToPreview', () => commands.publish('preview')],
-                ['publishToDelivery', () => commands.publish('delivery')],
-              ])}
-            </Menu.Dropdown>
-          </Menu>
-          {notPublished && mine && compact && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
-                  Draft
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>{menuItems(draftCommands)}</Menu.Dropdown>
-            </Menu>
-          )}
+          {commandMenu('Publish', [
+            ['publishToPreview', () => commands.publish('preview')],
+            ['publishToDelivery', () => commands.publish('delivery')],
+          ])}
+          {notPublished && mine && compact && commandMenu('Draft', draftCommands)}
           {notPublished &&
             mine &&
             !compact &&
