@@ -192,6 +192,21 @@ describe('the page editor', () => {
     await shot('dropped');
   });
 
+  it("edits a block's Rich Text in the panel with the admin's rich text editor", async () => {
+    const rich = block('Rich Text Block').first();
+    await rich.focus();
+    await page.keyboard.press('Enter');
+    await panel().getByRole('tab', { name: 'Selected', selected: true }).waitFor();
+    const body = panel().getByRole('textbox', { name: 'Body' });
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await panel().getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' Bold news.');
+    // The page re-renders with the real component, the new words in bold.
+    await rich.locator('strong', { hasText: 'Bold news.' }).waitFor();
+    await shot('rich-text');
+  });
+
   it('edits the hero heading where it stands; Enter does not break the line', async () => {
     const heading = block('Hero Banner').getByRole('textbox', { name: 'Heading' });
     await heading.click();
@@ -234,8 +249,8 @@ describe('the page editor', () => {
       .getByText(/Version 2 is staged: nothing can be changed/)
       .waitFor();
     await expect
-      .poll(() => panel().getByRole('textbox', { name: 'Title' }).isDisabled())
-      .toBe(true);
+      .poll(() => panel().getByRole('textbox', { name: 'Heading' }).isEditable())
+      .toBe(false);
     await expect
       .poll(() => panel().getByRole('button', { name: 'Delete block' }).isDisabled())
       .toBe(true);

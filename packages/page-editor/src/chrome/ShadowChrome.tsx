@@ -10,6 +10,8 @@ import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { ToastHost, cssVariablesResolver, theme } from '@canopy/ui';
 import mantineCss from '@mantine/core/styles.css?inline';
 import notificationsCss from '@mantine/notifications/styles.css?inline';
+import tiptapCss from '@mantine/tiptap/styles.css?inline';
+import richTextCss from '@canopy/ui/fields/rich-text.css?inline';
 import chromeCss from './chrome.css?inline';
 
 interface Mount {
@@ -31,7 +33,7 @@ export function ShadowChrome({ children }: { children: ReactNode }) {
     document.body.appendChild(host);
     const root = host.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
-    style.textContent = scoped(mantineCss + notificationsCss) + chromeCss;
+    style.textContent = scoped(mantineCss + notificationsCss + tiptapCss) + richTextCss + chromeCss;
     root.appendChild(style);
     const container = document.createElement('div');
     container.className = 'canopy-chrome';

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { richTextKind } from './rich-text';
+import { SHARED_FIELD_KINDS } from '@canopy/ui/fields';
 import { fieldDefinition } from './test-definition';
 
 afterEach(cleanup);
@@ -17,7 +17,7 @@ const focusRef = createRef<HTMLElement>();
 
 function Field(props: { mode: string | null; initial: string; readOnly?: boolean }) {
   const [value, setValue] = useState(props.initial);
-  const { Editor } = richTextKind;
+  const { Editor } = SHARED_FIELD_KINDS['Rich Text'];
   return (
     <>
       <Editor

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Input, Skeleton } from '@mantine/core';
 import { RICH_TEXT_FULL_EDITOR_HEIGHT, richTextMode } from '@canopy/core';
-import type { FieldEditorProps, FieldKind } from '@canopy/ui/draft';
+import type { FieldEditorProps, FieldKind } from '../draft';
 
 const TiptapField = lazy(() => import('./rich-text-editor'));
 

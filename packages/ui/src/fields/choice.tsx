@@ -6,7 +6,7 @@
  */
 import { Checkbox, MultiSelect, Select } from '@mantine/core';
 import { checkboxValue, dropdownOptions, type TemplateFieldDefinition } from '@canopy/core';
-import type { FieldEditorProps, FieldKind } from '@canopy/ui/draft';
+import type { FieldEditorProps, FieldKind } from '../draft';
 
 export const NONE_SELECTED = '(None Selected)';
 export const NO_MENU_ITEMS = 'No Menu Items Found';

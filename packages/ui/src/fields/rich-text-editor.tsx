@@ -11,9 +11,9 @@ import { assignRef } from '@mantine/hooks';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
 import { RICH_TEXT_FULL_EDITOR_HEIGHT, richTextMode, type RichTextMode } from '@canopy/core';
-import type { FieldEditorProps } from '@canopy/ui/draft';
+import type { FieldEditorProps } from '../draft';
 import { richTextExtensions } from './rich-text-schema';
-import classes from './rich-text.module.css';
+import './rich-text.css';
 
 /** The stored form of the editor's content: '' when it holds nothing. */
 function valueOf(editor: Editor): string {
@@ -153,7 +153,7 @@ export default function TiptapField(props: FieldEditorProps) {
     >
       <RichTextEditor
         editor={editor}
-        className={classes.root}
+        className="canopy-rte"
         data-mode={mode}
         data-invalid={props.error ? true : undefined}
         style={
@@ -163,7 +163,7 @@ export default function TiptapField(props: FieldEditorProps) {
         }
       >
         {!props.readOnly && <Toolbar mode={mode} />}
-        <RichTextEditor.Content className={classes.content} />
+        <RichTextEditor.Content className="canopy-rte-content" />
       </RichTextEditor>
     </Input.Wrapper>
   );

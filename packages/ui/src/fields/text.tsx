@@ -5,7 +5,7 @@
  */
 import { Text, TextInput, Textarea } from '@mantine/core';
 import { TEXT_FIELD_MAX_LENGTH } from '@canopy/core';
-import type { FieldEditorProps, FieldKind } from '@canopy/ui/draft';
+import type { FieldEditorProps, FieldKind } from '../draft';
 
 const count = new Intl.NumberFormat('en-US');
 

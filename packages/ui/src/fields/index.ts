@@ -1,0 +1,22 @@
+/**
+ * The field editors both editing surfaces use (§2 Field editors): Short Text, Long Text, Read
+ * Only, Rich Text (Tiptap, loaded on demand), Dropdown and Checkbox. The admin adds its pickers
+ * and the dynamic zone; the page editor's panel uses these as they are.
+ */
+import type { FieldType } from '@canopy/core';
+import type { FieldKind } from '../draft';
+import { checkboxKind, dropdownKind } from './choice';
+import { richTextKind } from './rich-text';
+import { longTextKind, readOnlyKind, shortTextKind } from './text';
+
+export { richTextExtensions } from './rich-text-schema';
+
+/** The field kinds both surfaces edit the same way. */
+export const SHARED_FIELD_KINDS = {
+  'Short Text': shortTextKind,
+  'Long Text': longTextKind,
+  'Rich Text': richTextKind,
+  Dropdown: dropdownKind,
+  Checkbox: checkboxKind,
+  'Read Only': readOnlyKind,
+} satisfies Partial<Record<FieldType, FieldKind>>;
