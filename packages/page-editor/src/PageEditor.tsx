@@ -37,7 +37,7 @@ import {
   addBlock,
   findBlock,
   isContainerItem,
-  moveBlock,
+  moveBlockToZone,
   zoneLayout,
   zoneRegion,
   type ZoneOutcome,
@@ -414,11 +414,23 @@ function LoadedEditor(props: {
       });
     } else {
       if (data.zoneBlockId !== target.zoneBlockId) {
-        notify('error', `A block moves within its own zone: ${data.name} stays in its zone`);
-        return;
+        // Into another zone: only where that zone allows the block's widget.
+        const widget = templates.byId.get(findBlock(store.draft, data.blockId)?.template_id ?? '');
+        const refused = widget && refusedDrop(store, templates, target, widget, allowedIn);
+        if (refused) {
+          notify('error', refused);
+          return;
+        }
       }
       store.update((d) => {
-        outcome = moveBlock(d, target.zoneBlockId, data.blockId, target.placement);
+        outcome = moveBlockToZone(
+          d,
+          data.zoneBlockId,
+          target.zoneBlockId,
+          data.blockId,
+          target.placement,
+          newId,
+        );
       });
     }
     if (outcome && !outcome.ok)

@@ -121,6 +121,69 @@ export function moveBlock(
 }
 
 /**
+ * Moves a block (with whatever it holds) into another zone of the page: before or after a block
+ * there, or into one of its container items. A block belongs to its zone's region, so the moved
+ * blocks arrive as new blocks with the same widgets and field values (new ids), and the originals
+ * leave their zone as `removeBlock` takes them; one Save sends both.
+ */
+export function moveBlockToZone(
+  draft: DraftContent,
+  fromZone: string,
+  toZone: string,
+  nodeId: string,
+  placement: LayoutPlacement,
+  newId: () => string,
+): ZoneOutcome {
+  if (fromZone === toZone) return moveBlock(draft, fromZone, nodeId, placement);
+  const from = zoneRegion(draft, fromZone);
+  const found = from && findLayoutNode(zoneLayout(from), nodeId);
+  if (!from || !found) return { ok: false, reason: 'notFound', id: nodeId };
+  // The drop targets of a zone come from its region's layout: a zone without one has none.
+  const to = zoneRegion(draft, toZone);
+  if (!to) return { ok: false, reason: 'notFound', id: placement.targetId };
+  const layout = zoneLayout(to);
+  const refused = refusedPlacement(layout, placement);
+  if (refused) return refused;
+
+  const ids = new Map<string, string>();
+  const renamed = (node: LayoutNode): LayoutNode => {
+    const id = newId();
+    ids.set(node.id, id);
+    return { ...node, id, ...(node.blocks && { blocks: node.blocks.map(renamed) }) };
+  };
+  const moved = renamed(found.node);
+  const placed = placeLayoutNode(layout, moved, placement);
+  if (!placed.ok) return { ok: false, reason: placed.reason, id: placed.id };
+
+  for (const [oldId, blockId] of ids) {
+    const block = from.content_blocks[oldId];
+    if (!block) continue; // a container item: layout only
+    const fields: DraftBlock['content_blocks_fields'] = {};
+    for (const [key, field] of Object.entries(block.content_blocks_fields)) {
+      fields[key] = {
+        ...field,
+        field_id: newId(),
+        block_id: blockId,
+        version: draft.version,
+        cmsItemStatus: { create: true },
+      };
+    }
+    to.content_blocks[blockId] = {
+      ...block,
+      block_id: blockId,
+      region_id: to.region_id,
+      version: draft.version,
+      content_blocks_fields: fields,
+      cmsItemStatus: { create: true },
+    };
+  }
+  setLayout(to, placed.layout);
+  const removed = removeBlock(draft, fromZone, nodeId);
+  if (!removed.ok) return removed;
+  return { ok: true, id: ids.get(nodeId)! };
+}
+
+/**
  * Takes a node out of the zone with everything inside it. Their blocks are marked for deletion,
  * or dropped when they were created in this draft.
  */

@@ -8,6 +8,7 @@ import {
   blockState,
   containerItems,
   moveBlock,
+  moveBlockToZone,
   removeBlock,
   restoreBlock,
   siblingMove,
@@ -185,6 +186,107 @@ describe('moveBlock', () => {
       expect(outcome).toMatchObject({ ok: false, reason });
       expect(next).toEqual(pageDraft());
     }
+  });
+});
+
+describe('moveBlockToZone', () => {
+  const SIDE = 'side-tb';
+  /** The page with a second zone whose region is still empty. */
+  const twoZones = () =>
+    produce(pageDraft(), (draft) => {
+      draft.content_fields[SIDE] = {
+        field_id: 'side-field',
+        content_id: 'page-1',
+        template_block_id: SIDE,
+        version: 1,
+        field_value: null,
+        content_ref: null,
+        referenced_data_collection: null,
+        dynamic_content_regions: {
+          'side-region': {
+            region_id: 'side-region',
+            field_id: 'side-field',
+            version: 1,
+            region_value: { id: 'side-region', type: 'dynamicZone', blocks: [] },
+            content_blocks: {},
+          },
+        },
+      };
+    });
+
+  it('moves a container with its items and card into the other zone as new blocks, the originals deleted', () => {
+    let outcome: ZoneOutcome | undefined;
+    const moved = produce(twoZones(), (draft) => {
+      outcome = moveBlockToZone(
+        draft,
+        ZONE_BLOCK,
+        SIDE,
+        IDS.grid,
+        { position: 'into', targetId: 'side-region' },
+        sequentialIds(),
+      );
+    });
+    expect(outcome).toEqual({ ok: true, id: 'new-1' });
+    const side = zoneRegion(moved, SIDE)!;
+    expect(side.cmsItemStatus).toEqual({ edited: true });
+    expect(shape(zoneLayout(side))).toEqual([
+      [
+        'new-1',
+        [
+          ['new-2', ['new-3']],
+          ['new-4', []],
+        ],
+      ],
+    ]);
+    expect(side.content_blocks['new-1']).toMatchObject({
+      template_id: 'w-grid',
+      region_id: 'side-region',
+      cmsItemStatus: { create: true },
+    });
+    expect(side.content_blocks['new-3']!.content_blocks_fields['w-card:title']).toMatchObject({
+      block_id: 'new-3',
+      field_value: 'Consulting',
+      cmsItemStatus: { create: true },
+    });
+    // Container items are layout only: no block is made for them.
+    expect(Object.keys(side.content_blocks).sort()).toEqual(['new-1', 'new-3']);
+    const main = zoneRegion(moved, ZONE_BLOCK)!;
+    expect(shape(zoneLayout(main))).toEqual([IDS.hero, IDS.quote]);
+    expect(main.content_blocks[IDS.grid]!.cmsItemStatus).toEqual({ delete: true });
+    expect(main.content_blocks[IDS.card]!.cmsItemStatus).toEqual({ delete: true });
+  });
+
+  it('refuses a place the other zone does not have, and changes nothing', () => {
+    const base = twoZones();
+    const { next, outcome } = apply(
+      (d) =>
+        moveBlockToZone(
+          d,
+          ZONE_BLOCK,
+          SIDE,
+          IDS.quote,
+          { position: 'after', targetId: 'nowhere' },
+          sequentialIds(),
+        ),
+      base,
+    );
+    expect(outcome).toEqual({ ok: false, reason: 'notFound', id: 'nowhere' });
+    expect(next).toBe(base);
+  });
+
+  it('is a plain move within one zone', () => {
+    const { region, outcome } = apply((d) =>
+      moveBlockToZone(
+        d,
+        ZONE_BLOCK,
+        ZONE_BLOCK,
+        IDS.hero,
+        { position: 'after', targetId: IDS.quote },
+        sequentialIds(),
+      ),
+    );
+    expect(outcome).toEqual({ ok: true, id: IDS.hero });
+    expect(shape(zoneLayout(region)).slice(0, 2)).toEqual([IDS.quote, IDS.hero]);
   });
 });
 
