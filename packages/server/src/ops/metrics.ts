@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (`prom-client`) at `GET /metrics`: requests per route (count and latency),
  * build durations, read-cache hits and misses, open event streams, and the process's own figures
- * (CPU, memory, event-loop delay). Each app has its own registry, so tests can build many.
+ * (CPU, memory, event-loop delay). Each app counts in its own registry (tests build many apps in
+ * one process); the process's figures are collected once and added to every scrape.
  *
  * What it shows: route patterns (`/api/contents/:id`, never the ids), status codes, counts and
  * durations; no content, names or addresses. When `CANOPY_METRICS_TOKEN` is set, a scrape must
@@ -25,9 +26,22 @@ export interface Metrics {
   watchBuilds(events: { emit(name: string | symbol, ...args: unknown[]): boolean }): void;
 }
 
+/**
+ * The process's own figures, collected once per process: each collection starts an event-loop
+ * monitor and a garbage-collection observer that are never stopped, and tests build many apps.
+ */
+let processRegistry: Registry | undefined;
+
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'canopy_' });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(app: FastifyInstance): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'canopy_' });
 
   const requests = new Histogram({
     name: 'canopy_http_request_duration_seconds',
@@ -111,7 +125,7 @@ export function metricsHandler(metrics: Metrics, token: string | undefined) {
         });
       }
     }
-    const text = await metrics.registry.metrics();
-    return reply.header('content-type', metrics.registry.contentType).send(text);
+    const all = Registry.merge([processMetrics(), metrics.registry]);
+    return reply.header('content-type', all.contentType).send(await all.metrics());
   };
 }
