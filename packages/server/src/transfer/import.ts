@@ -130,6 +130,8 @@ async function readBody(
   written: string[],
 ): Promise<TransferSummary> {
   const summary: TransferSummary = { tables: 0, rows: 0, files: 0, bytes: 0 };
+  /** Media files in the file, copied or (without media) passed over. */
+  let files = 0;
   const known = new Set(tables.map((table) => table.name));
   const unexpected = (what: string) =>
     new TransferError(`${options.file} is damaged: line ${reader.lineNumber} is ${what}`);
@@ -149,12 +151,15 @@ async function readBody(
       summary.tables += 1;
     } else if ('file' in line) {
       await copyFile(reader, line, options, written);
-      summary.files += 1;
-      summary.bytes += line.size;
+      files += 1;
+      if (options.media) {
+        summary.files += 1;
+        summary.bytes += line.size;
+      }
     } else if ('end' in line && line.end === 'export') {
-      if (line.rows !== summary.rows || line.files !== summary.files) {
+      if (line.rows !== summary.rows || line.files !== files) {
         throw unexpected(
-          `an end that counts ${line.rows} rows and ${line.files} files, not ${summary.rows} and ${summary.files}`,
+          `an end that counts ${line.rows} rows and ${line.files} files, not ${summary.rows} and ${files}`,
         );
       }
       return summary;

@@ -100,6 +100,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SQLite -> PostgreSQL -> SQLite'
   }, 180_000);
 });
 
+describe('import without media', () => {
+  it('takes every row and leaves the media files out', async () => {
+    const target = await installation('sqlite');
+    const summary = await importInstallation({
+      ...target,
+      file: join(work, 'demo.canopy.gz'),
+      media: false,
+      force: false,
+    });
+    expect(summary).toMatchObject({ files: 0, bytes: 0 });
+    expect(summary.rows).toBeGreaterThan(400);
+    expect(await mediaKeys(target)).toEqual([]);
+    const app = await target.app();
+    const menus = await app.inject({
+      method: 'GET',
+      url: '/api/menus',
+      headers: { authorization: `Bearer ${await adminToken(app)}` },
+    });
+    expect(`${menus.statusCode} ${JSON.stringify(menus.json())}`).toBe(answers.get('/api/menus'));
+  });
+});
+
 describe('import refusals', () => {
   /** The export's lines, changed, as a new file. */
   function rewrite(file: string, change: (lines: string[]) => string[]) {
