@@ -21,6 +21,7 @@ import { sitePlugin } from './publishing/serve';
 import { publishingRoutes } from './routes/publishing/index';
 import { adminPlugin } from './plugins/admin';
 import { securityPlugin } from './plugins/security';
+import { opsPlugin, requestId } from './ops/index';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -42,6 +43,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: requestValidation,
     // Request lines only when debugging: at info level they would drown what matters.
@@ -66,6 +68,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });
+  await app.register(opsPlugin, { metricsToken: process.env.CANOPY_METRICS_TOKEN || undefined });
   // First: its headers are on every answer, and a CORS preflight is answered before sign-in checks.
   await app.register(securityPlugin);
   await app.register(docsPlugin);

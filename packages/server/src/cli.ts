@@ -19,6 +19,7 @@ import { createApiKey } from './operations/apikeys/create-api-key';
 import { listApiKeys } from './operations/apikeys/list-api-keys';
 import { revokeApiKey } from './operations/apikeys/revoke-api-key';
 import { API_KEY_HEADER } from './operations/apikeys/keys';
+import type { TransferOptions, TransferSummary } from './transfer/export';
 
 const program = new Command('canopy').description('Canopy CMS');
 
@@ -318,6 +319,71 @@ program
       console.log(`Built ${result.pages} pages into ${out} in ${result.ms} ms`);
     },
   );
+
+/** Opens the configured database and storage for a transfer, without seeding either. */
+async function withInstallation<T>(
+  run: (installation: Pick<TransferOptions, 'db' | 'dialect' | 'storage'>) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  const { createStorage } = await import('./storage/index');
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: `${config.dataDir}/canopy.sqlite`,
+  });
+  const storage = createStorage(config);
+  try {
+    return await run({ db: database.db, dialect: database.dialect, storage });
+  } finally {
+    await storage.close();
+    await database.close();
+  }
+}
+
+function transferred(
+  verb: string,
+  file: string,
+  started: number,
+  summary: TransferSummary,
+): string {
+  const media = `${summary.files} media files (${(summary.bytes / 1e6).toFixed(1)} MB)`;
+  return `${verb} ${summary.tables} tables (${summary.rows} rows) and ${media} ${verb === 'Exported' ? 'to' : 'from'} ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+}
+
+program
+  .command('export <file>')
+  .description(
+    'Write the whole installation (every table, every row, and the media files) to one gzip file, for a backup or a move to another database',
+  )
+  .option('--no-media', 'leave the media files out')
+  .action(async (file: string, options: { media: boolean }) => {
+    const started = Date.now();
+    const { exportInstallation } = await import('./transfer/export');
+    const summary = await withInstallation((target) =>
+      exportInstallation({ ...target, file: resolve(file), media: options.media }),
+    );
+    console.log(transferred('Exported', file, started, summary));
+  });
+
+program
+  .command('import <file>')
+  .description(
+    'Load an export into this installation (DATABASE_URL, CANOPY_DATA_DIR, CANOPY_STORAGE): all or nothing, into an empty database unless --force',
+  )
+  .option('--force', 'replace everything the database holds')
+  .option('--no-media', 'leave the media files out')
+  .action(async (file: string, options: { media: boolean; force?: boolean }) => {
+    const started = Date.now();
+    const { importInstallation } = await import('./transfer/import');
+    const summary = await withInstallation((target) =>
+      importInstallation({
+        ...target,
+        file: resolve(file),
+        media: options.media,
+        force: Boolean(options.force),
+      }),
+    );
+    console.log(transferred('Imported', file, started, summary));
+  });
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`canopy: ${error instanceof Error ? error.message : String(error)}`);

@@ -14,6 +14,7 @@ import {
   contentIdOf,
   DEMO_SITE_ID,
   deliveryHashes,
+  insertRunningBuild,
   publishAndWait,
   stageChange,
   startDemo,
@@ -41,31 +42,6 @@ function menu(html: string, which: 'main' | 'footer'): string {
   const from = html.indexOf(start);
   expect(from).toBeGreaterThan(-1);
   return html.slice(from, html.indexOf(end, from));
-}
-
-/** A build of the demo's delivery target recorded as running, `done` of its 11 pages made. */
-async function insertRunningBuild(t: TestApp, buildId: string, done: number) {
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('builds')
-    .values({
-      build_id: buildId,
-      site_id: DEMO_SITE_ID,
-      mode: 'delivery',
-      build_definition_id: '263',
-      build_type: 'both',
-      status: 'running',
-      release_id: null,
-      requested_by: 'admin',
-      queued_date: now,
-      started_date: now,
-      finished_date: null,
-      pages_total: 11,
-      pages_done: done,
-      pages_rendered: done,
-      error: null,
-    })
-    .execute();
 }
 
 const PACKS = `sites/${DEMO_SITE_ID}/delivery/packs/`;

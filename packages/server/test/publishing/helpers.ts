@@ -83,3 +83,28 @@ export function changedUrls(before: Record<string, string>, after: Record<string
     .filter((url) => before[url] !== after[url])
     .sort();
 }
+
+/** A build of the demo's delivery target recorded as running, `done` of its 11 pages made. */
+export async function insertRunningBuild(t: TestApp, buildId: string, done: number) {
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('builds')
+    .values({
+      build_id: buildId,
+      site_id: DEMO_SITE_ID,
+      mode: 'delivery',
+      build_definition_id: '263',
+      build_type: 'both',
+      status: 'running',
+      release_id: null,
+      requested_by: 'admin',
+      queued_date: now,
+      started_date: now,
+      finished_date: null,
+      pages_total: 11,
+      pages_done: done,
+      pages_rendered: done,
+      error: null,
+    })
+    .execute();
+}
