@@ -30,7 +30,15 @@ declare module 'fastify' {
   }
 }
 
-export const RESERVED = ['/api', '/admin', '/oidc', '/media-library'];
+export const RESERVED = [
+  '/api',
+  '/admin',
+  '/oidc',
+  '/media-library',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+];
 
 export interface ResolvedAddress {
   siteId: string;
