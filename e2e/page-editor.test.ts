@@ -292,6 +292,10 @@ describe('the page editor', () => {
     await preview.goto(`${server.base}/preview/`);
     await preview.getByRole('heading', { name: 'Grow with Canopy Corp today' }).waitFor();
     await preview.getByText('Simple things, done well.').waitFor();
+    // From the page itself, into the page editor.
+    await preview.getByRole('link', { name: 'Edit this page' }).click();
+    await preview.getByRole('toolbar', { name: 'Edit toolbar' }).waitFor();
+    await preview.getByRole('heading', { name: 'Grow with Canopy Corp today', level: 1 }).waitFor();
     await preview.close();
   }, 90_000);
 

@@ -119,6 +119,8 @@ export interface PageModel {
 export interface PreviewInfo {
   label: string;
   exitUrl: string;
+  /** The page editor's address, for a reader who may edit the page; a plain link, no script. */
+  editUrl?: string;
 }
 
 /** Joins a target's base path and a page URL: ('/preview', '/about') -> '/preview/about'. */

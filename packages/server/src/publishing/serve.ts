@@ -211,8 +211,14 @@ export const sitePlugin = fp(
           'Preview shows unpublished content to signed-in readers only. Open it from the admin.',
         );
       const reader = actor;
-      const readable = async (contentId: string | undefined) =>
-        contentId !== undefined && (await permissionsOn(db, reader, contentId)).includes('Read');
+      let editUrl: string | undefined;
+      const readable = async (contentId: string | undefined) => {
+        if (contentId === undefined) return false;
+        const permissions = await permissionsOn(db, reader, contentId);
+        // Someone who may edit the page gets a link to it in the page editor.
+        editUrl = permissions.includes('Edit') ? `/admin/page-editor/${contentId}` : undefined;
+        return permissions.includes('Read');
+      };
       const delivery = targetsOf(publishing, address.siteId).delivery.basePath;
       const exitUrl = `/api/preview/exit?to=${encodeURIComponent(siteHref(delivery, address.pageUrl))}`;
       let snapshot: SiteSnapshot | undefined;
@@ -230,9 +236,10 @@ export const sitePlugin = fp(
           const bar = {
             label: `${PREVIEW_LABELS.built} ${formatPublishDate(manifest.created)} UTC`,
             exitUrl,
+            editUrl,
           };
           // The bar is part of what the reader gets: another build's date is another answer.
-          const etag = `"${contentHash(`${entry.hash}\n${bar.label}\n${bar.exitUrl}`)}"`;
+          const etag = `"${contentHash(`${entry.hash}\n${bar.label}\n${bar.exitUrl}\n${editUrl ?? ''}`)}"`;
           reply.header('etag', etag);
           if (request.headers['if-none-match'] === etag) return reply.code(304).send();
           return reply.type(HTML).send(withPreviewBar(await text(found.body), bar));
@@ -247,6 +254,7 @@ export const sitePlugin = fp(
       model.preview = {
         label: `${PREVIEW_LABELS.latest}, as ${actor.displayName} sees it`,
         exitUrl,
+        editUrl,
       };
       return reply.type(HTML).send(await renderer.renderHere({ model }));
     }

@@ -74,6 +74,8 @@ describe.each(DIALECTS)('the preview target (%s)', (dialect) => {
       'the latest publishable version (not published to preview yet), as Admin Tester sees it',
     );
     expect(page.body).toContain('Exit preview');
+    // The administrator may edit it: the bar links to the page in the page editor.
+    expect(page.body).toContain(`<a href="/admin/page-editor/${team}">Edit this page</a>`);
     expect(page.headers.etag).toBeUndefined();
     expectPrivate(page);
   });
@@ -92,6 +94,7 @@ describe.each(DIALECTS)('the preview target (%s)', (dialect) => {
       `<a href="/api/preview/exit?to=${encodeURIComponent('/about/team')}">Exit preview</a>`,
     );
     expect(built.body).toContain('href="/preview/about"');
+    expect(built.body).toContain(`<a href="/admin/page-editor/${team}">Edit this page</a>`);
     expectPrivate(built);
     const etag = String(built.headers.etag);
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
@@ -199,6 +202,9 @@ describe.each(DIALECTS)('the preview target (%s)', (dialect) => {
 
     const about = await open('/preview/about', { cookie: reader });
     expect(about.statusCode).toBe(200);
+    // Read alone: no way into the page editor from the bar.
+    expect(about.body).toContain('Exit preview');
+    expect(about.body).not.toContain('Edit this page');
     const hidden = await open('/preview/about/team', { cookie: reader });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Team, staged first');

@@ -115,6 +115,7 @@ export function PreviewBar({ preview }: { preview: PreviewInfo }) {
       <span>
         <strong>Preview</strong> {preview.label}
       </span>
+      {preview.editUrl && <a href={preview.editUrl}>Edit this page</a>}
       <a href={preview.exitUrl}>Exit preview</a>
     </div>
   );
