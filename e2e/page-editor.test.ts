@@ -192,6 +192,29 @@ describe('the page editor', () => {
     await shot('dropped');
   });
 
+  it('moves a block from the keyboard: Space lifts it, arrows move it, Space drops it', async () => {
+    const order = () => page.locator('[data-canopy-block] > legend > span').allTextContents();
+    const before = await order();
+    const handle = block('Quote').getByRole('button', { name: 'Move Quote' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // Down until the target after the next block is the one under it.
+    const ids = await page
+      .locator('[data-canopy-block]')
+      .evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-canopy-block')!));
+    const next = ids[before.indexOf('Quote') + 1]!;
+    const wanted = page.locator(`.canopy-drop-over[data-canopy-drop="after:${next}"]`);
+    for (let step = 0; step < 60 && (await wanted.count()) === 0; step++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await wanted.waitFor();
+    await page.keyboard.press('Space');
+    await expect.poll(order).not.toEqual(before);
+    const after = await order();
+    expect(after.indexOf('Quote')).toBe(before.indexOf('Quote') + 1);
+    expect([...after].sort()).toEqual([...before].sort());
+  });
+
   it("edits a block's Rich Text in the panel with the admin's rich text editor", async () => {
     const rich = block('Rich Text Block').first();
     await rich.focus();
