@@ -26,9 +26,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Builds the admin panel when its build is missing or older than its sources. */
-export function buildAdmin(): void {
+/** Builds the admin and the page editor when stale; `env` as `npm start` would be given it. */
+export function buildAdmin(env: Record<string, string> = {}): void {
   execFileSync(process.execPath, [resolve('packages/admin/scripts/build.mjs')], {
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
 }
 

@@ -1,15 +1,22 @@
 // Builds the browser apps with Vite, each when its build is missing or older than any of its
 // sources: the admin panel (admin, ui, client, core) and the page editor (page-editor, site, ui,
-// client, core). `npm start` runs it; `--force` always builds.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// client, core, and the site's own components named by CANOPY_SITE_COMPONENTS, whose choice is
+// stamped in the build). `npm start` runs it; `--force` always builds.
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packages = fileURLToPath(new URL('../..', import.meta.url));
 const APPS = [
   { name: 'Admin panel', folder: 'admin', uses: ['ui', 'client', 'core'] },
-  { name: 'Page editor', folder: 'page-editor', uses: ['site', 'ui', 'client', 'core'] },
+  {
+    name: 'Page editor',
+    folder: 'page-editor',
+    uses: ['site', 'ui', 'client', 'core'],
+    ownComponents: true,
+  },
 ];
+const own = process.env.CANOPY_SITE_COMPONENTS ? resolve(process.env.CANOPY_SITE_COMPONENTS) : '';
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -28,9 +35,16 @@ for (const app of APPS) {
     join(root, 'index.html'),
     join(root, 'vite.config.ts'),
     ...app.uses.map((name) => join(packages, name, 'src')),
+    ...(app.ownComponents && own ? [dirname(own)] : []),
   ];
   const built = join(root, 'dist', 'index.html');
-  const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+  const stamp = join(root, 'dist', 'site-components.txt');
+  const otherComponents =
+    app.ownComponents && (existsSync(stamp) ? readFileSync(stamp, 'utf8') : '') !== own;
+  const stale =
+    !existsSync(built) ||
+    otherComponents ||
+    Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
   if (!force && !stale) continue;
   const started = Date.now();
   const { build } = await import('vite');
@@ -40,5 +54,6 @@ for (const app of APPS) {
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
   });
+  if (app.ownComponents) writeFileSync(stamp, own);
   console.log(`${app.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -62,9 +62,11 @@ import { firstInvalidField } from './validate';
 import { createSurface, type DropData, type MoveData } from './surface';
 import { EditPanel, type NewWidgetData, type PanelTab } from './chrome/EditPanel';
 import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
+import registerOwn from 'virtual:canopy-site-components';
 import './frames.css';
 
 const registry = defaultRegistry();
+if (typeof registerOwn === 'function') registerOwn(registry);
 const newId = () => crypto.randomUUID();
 
 export interface Person {
