@@ -26,7 +26,8 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
   const cached = cache.getPatchable(key);
   if (cached && cached.stale.length === 0) return cached.body;
-  if (cached) {
+  // Many items locked since the last read: rebuilding costs less than patching them all.
+  if (cached && cached.stale.length <= MAX_PATCHED) {
     const readAt = cache.generation();
     const locks = await db
       .selectFrom('content_items')
@@ -49,6 +50,9 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   cache.set(key, body, { readAt, segments });
   return body;
 }
+
+/** Lock changes a reader patches into a cached tree; more and it rebuilds the tree. */
+const MAX_PATCHED = 1000;
 
 /** The lock fields of a content item's menu JSON. */
 function lockJson(lockedBy: string | null): string {
