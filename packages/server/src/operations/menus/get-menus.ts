@@ -71,7 +71,8 @@ function renderForest(forest: ForestNode<JsonRow>[]): { body: Buffer; segments: 
   let chars = 2;
   const measure = (node: ForestNode<JsonRow>) => {
     count++;
-    chars += node.row.head.length + node.row.tail.length + 80;
+    // its JSON, the lock fields, permissions and the punctuation around them (about 110 bytes)
+    chars += node.row.head.length + node.row.tail.length + 160;
     for (const child of node.children) measure(child);
   };
   for (const node of forest) measure(node);
