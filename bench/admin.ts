@@ -5,20 +5,18 @@
  * small server here that answers the panel's calls with a synthetic menu, in gateway mode (no
  * sign-in), so the figures are the browser's alone; the server's menus have their own rows.
  */
-import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import type { MenuItem } from '@canopy/core';
 import { launchChromium } from '../e2e/harness';
+import { serveApp } from './lib/app-server';
 import { step, type Row } from './lib/report';
 
 const ADMIN = fileURLToPath(new URL('../packages/admin', import.meta.url));
 const DIST = join(ADMIN, 'dist');
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor'];
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' } as const;
 /** The goals: within a frame or two for the filter; the load has no fixed goal (a ratio). */
 export const FRAME_MS = 1000 / 60;
 
@@ -60,36 +58,20 @@ export const EMPTY_PAGE = `<!doctype html><title>Empty</title><input aria-label=
 document.querySelector('input').addEventListener('input', (e) => { out.textContent = e.target.value; });</script>`;
 
 /** Serves the built admin, an empty page, and the calls the panel makes with `menu()`. */
-async function serve(menu: () => string): Promise<{ origin: string; server: Server }> {
-  const api: Record<string, () => string> = {
-    '/api/identity/config': () =>
-      JSON.stringify({ mode: 'gateway', authority: null, client_id: null, scope: '' }),
-    '/api/identity/personinfo': () =>
-      JSON.stringify({ name: 'Bench', preferred_username: 'bench', is_admin: 1 }),
-    '/api/contents/sites': () => '[]',
-    '/api/menus': menu,
-  };
-  const server = createServer((request, reply) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path === '/empty')
-      return reply.writeHead(200, { 'content-type': 'text/html' }).end(EMPTY_PAGE);
-    const answer = api[path];
-    if (answer) return reply.writeHead(200, { 'content-type': 'application/json' }).end(answer());
-    const file = path.startsWith('/admin/assets/') ? path.slice('/admin'.length) : '/index.html';
-    readFile(join(DIST, file)).then(
-      (body) =>
-        reply
-          .writeHead(200, {
-            'content-type':
-              TYPES[extname(file) as keyof typeof TYPES] ?? 'application/octet-stream',
-          })
-          .end(body),
-      () => reply.writeHead(404).end(),
-    );
+function serve(menu: () => string) {
+  return serveApp({
+    dist: DIST,
+    assetsPrefix: '/admin/assets/',
+    fixed: { '/empty': { type: 'text/html', body: EMPTY_PAGE } },
+    api: {
+      '/api/identity/config': () =>
+        JSON.stringify({ mode: 'gateway', authority: null, client_id: null, scope: '' }),
+      '/api/identity/personinfo': () =>
+        JSON.stringify({ name: 'Bench', preferred_username: 'bench', is_admin: 1 }),
+      '/api/contents/sites': () => '[]',
+      '/api/menus': menu,
+    },
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, server };
 }
 
 export const median = (values: number[]) =>

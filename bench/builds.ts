@@ -196,15 +196,17 @@ export async function benchBuilds(): Promise<Row[]> {
       step(`menu rename: ${rebuilt.pages_rendered} pages rendered again in ${seconds(rebuildMs)}`);
 
       const ratio = fullMs / loopMs;
+      // The render floor a build really has: it reuses header and footer markup as this loop does.
+      const toFloor = fullMs / reusing.ms;
       const vsEleventy = fullMs / eleventy.ms;
       return [
         {
           name: `Full build, ${PAGES.toLocaleString('en-US')} pages x ${WIDGETS} widgets (DB reads, 2 render threads, storage; median of 3)`,
-          measured: seconds(fullMs),
-          target: '<= 1.5x bare loop',
-          ratio: `${ratio.toFixed(2)}x bare loop`,
-          vsBare: '-',
-          verdict: ratio <= 1.5 ? 'PASS' : 'MISS',
+          measured: `${seconds(fullMs)} (${ratio.toFixed(2)}x the whole-page loop)`,
+          target: '<= 1.5x the loop reusing header and footer',
+          ratio: `${(toFloor / 1.5).toFixed(2)}x target`,
+          vsBare: `${toFloor.toFixed(2)}x the loop reusing header and footer`,
+          verdict: toFloor <= 1.5 ? 'PASS' : 'MISS',
         },
         {
           name: '  the first of those full builds, on threads warmed with made-up pages only',

@@ -6,20 +6,19 @@
  * (packages/page-editor/dist) is served here with synthetic answers to its calls, in gateway mode
  * (no sign-in), so the figures are the browser's alone.
  */
-import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/harness';
 import { EMPTY_PAGE, FRAME_MS, keystroke, median, ms, ratioRow } from './admin';
+import { serveApp } from './lib/app-server';
 import { step, type Row } from './lib/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'packages/page-editor/dist');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' } as const;
 const BLOCKS = 250;
 /** The goal for the editor's JavaScript, gzipped. */
 const EDITOR_JS_GOAL = 300 * 1024;
@@ -243,36 +242,19 @@ const BARE_FRAMES = `<!doctype html><title>Bare</title><label><input type="check
   }
 });</script>`;
 
-async function serve(): Promise<{ origin: string; server: Server }> {
+/** Serves the built page editor, the bare pages, and the calls the editor makes. */
+function serve() {
   const api = answers();
-  const server = createServer((request, reply) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path === '/empty')
-      return reply.writeHead(200, { 'content-type': 'text/html' }).end(EMPTY_PAGE);
-    if (path === '/bare')
-      return reply.writeHead(200, { 'content-type': 'text/html' }).end(BARE_FRAMES);
-    if (path.endsWith('/_canopy/site.css'))
-      return reply.writeHead(200, { 'content-type': 'text/css' }).end('');
-    const answer = api[path];
-    if (answer) return reply.writeHead(200, { 'content-type': 'application/json' }).end(answer);
-    const prefix = '/admin/page-editor/';
-    const file = path.startsWith(`${prefix}assets/`)
-      ? path.slice(prefix.length - 1)
-      : '/index.html';
-    readFile(join(DIST, file)).then(
-      (body) =>
-        reply
-          .writeHead(200, {
-            'content-type':
-              TYPES[extname(file) as keyof typeof TYPES] ?? 'application/octet-stream',
-          })
-          .end(body),
-      () => reply.writeHead(404).end(),
-    );
+  return serveApp({
+    dist: DIST,
+    assetsPrefix: '/admin/page-editor/assets/',
+    fixed: {
+      '/empty': { type: 'text/html', body: EMPTY_PAGE },
+      '/bare': { type: 'text/html', body: BARE_FRAMES },
+      '*/_canopy/site.css': { type: 'text/css', body: '' },
+    },
+    api: Object.fromEntries(Object.entries(api).map(([path, answer]) => [path, () => answer])),
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  return { origin: `http://127.0.0.1:${port}`, server };
 }
 
 /** Milliseconds from a click on `control` to the first frame in which `ready` holds. */

@@ -67,19 +67,19 @@ export async function benchDelivery(world: CanopyWorld, baseline: Baseline): Pro
   const rows: Row[] = [];
   const bearer = await throughput(url, { token: world.adminToken });
   step(`published page by URL, bearer token: ${describeThroughput(bearer)}`);
-  rows.push(throughputRow(`${name}, bearer`, bearer, baseline, 0.5));
+  rows.push(throughputRow(`${name}, bearer`, bearer, baseline, 0.8));
 
   const anonymous = await call(url);
   if (anonymous.status === 200) {
     const open = await throughput(url);
     step(`published page by URL, public delivery: ${describeThroughput(open)}`);
-    rows.push(throughputRow(`${name}, public`, open, baseline, 0.5));
+    rows.push(throughputRow(`${name}, public`, open, baseline, 0.8));
   } else {
     rows.push(
       notMeasuredRow(
         `${name}, public`,
         `no public delivery (anonymous read: ${anonymous.status})`,
-        '>= 50% of bare',
+        '>= 80% of bare',
       ),
     );
   }

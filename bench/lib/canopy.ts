@@ -26,6 +26,7 @@ export async function openCanopyWorld(
   name: string,
   size: number,
   prepare?: (world: { db: Db }) => Promise<void>,
+  serverEnv: Record<string, string> = {},
 ): Promise<CanopyWorld> {
   const bench = await createBenchDatabase(name);
   let signer: FastifyInstance | undefined;
@@ -54,7 +55,7 @@ export async function openCanopyWorld(
       return tokens.sign({ sub, preferred_username: username }, 3600);
     };
     const adminToken = await tokenFor('bench-admin', ['administrator']);
-    server = await startCanopyServer(bench.connection);
+    server = await startCanopyServer(bench.connection, serverEnv);
     const running = server;
     const app = signer;
     return {

@@ -1,4 +1,5 @@
 /** Measurements over real HTTP on loopback: sequential latency (fetch) and throughput (autocannon). */
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
@@ -24,6 +25,31 @@ export async function call(url: string, options: CallOptions = {}): Promise<Repl
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
   });
   return { status: response.status, text: await response.text() };
+}
+
+/**
+ * A GET whose body is only counted, not decoded: the time to the reply's last byte, without the
+ * client's own cost of turning megabytes into a string (fetch's `text()` of 57 MB alone takes
+ * 300-400 ms on the bench machine). Throws unless it answers 200; returns the body's size.
+ */
+export function receiveBytes(url: string, token?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(bytes)
+            : reject(new Error(`GET ${url} answered ${response.statusCode}, expected 200`)),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 /** A request that must answer `status`; returns the body's text. */

@@ -24,19 +24,31 @@ const times = (value: number) => (value >= 10 ? `${value.toFixed(0)}x` : `${valu
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
 const runs = (value: number) => (value === 1 ? '1 run' : `${value} runs`);
 
+/**
+ * A latency against a target judged on the mean (or on p99 when `judged` says so), and against the
+ * bare route's latency, or another floor measured in the same run (`floor`, e.g. the bare route
+ * sending as many bytes).
+ */
 export function latencyRow(
   name: string,
   stats: LatencyStats,
   baseline: Baseline,
   targetMs?: number,
+  {
+    judged = 'mean',
+    floor,
+  }: { judged?: 'mean' | 'p99'; floor?: { label: string; ms: number } } = {},
 ): Row {
+  const value = stats[judged];
   return {
     name,
     measured: `mean ${ms(stats.mean)}, p99 ${ms(stats.p99)} (${runs(stats.runs)})`,
-    target: targetMs === undefined ? '-' : `< ${ms(targetMs)}`,
-    ratio: targetMs === undefined ? '-' : `${times(stats.mean / targetMs)} target`,
-    vsBare: `${times(stats.mean / baseline.latency.mean)} bare latency`,
-    verdict: targetMs === undefined ? 'INFO' : stats.mean < targetMs ? 'PASS' : 'MISS',
+    target: targetMs === undefined ? '-' : `${judged === 'p99' ? 'p99' : 'mean'} < ${ms(targetMs)}`,
+    ratio: targetMs === undefined ? '-' : `${times(value / targetMs)} target`,
+    vsBare: floor
+      ? `${times(stats.mean / floor.ms)} ${floor.label} (${ms(floor.ms)})`
+      : `${times(stats.mean / baseline.latency.mean)} bare latency`,
+    verdict: targetMs === undefined ? 'INFO' : value < targetMs ? 'PASS' : 'MISS',
   };
 }
 
@@ -54,6 +66,27 @@ export function throughputRow(
     ratio: minShare === undefined ? '-' : `${times(share / minShare)} target`,
     vsBare: `${(share * 100).toFixed(1)}% of bare req/s`,
     verdict: minShare === undefined ? 'INFO' : share >= minShare ? 'PASS' : 'MISS',
+  };
+}
+
+/**
+ * Requests per second against a floor measured in the same run (e.g. @fastify/static serving the
+ * same file), with the share of the floor the goal asks for.
+ */
+export function shareRow(
+  name: string,
+  result: Throughput,
+  floor: { label: string; rps: number },
+  minShare: number,
+): Row {
+  const share = result.rps / floor.rps;
+  return {
+    name,
+    measured: `${count(result.rps)} req/s (mean ${ms(result.latencyMean)}, p99 ${ms(result.latencyP99)})`,
+    target: `>= ${(minShare * 100).toFixed(0)}% of ${floor.label}`,
+    ratio: `${times(share / minShare)} target`,
+    vsBare: `${(share * 100).toFixed(0)}% of ${floor.label} (${count(floor.rps)} req/s)`,
+    verdict: share >= minShare ? 'PASS' : 'MISS',
   };
 }
 

@@ -7,11 +7,27 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from '../../packages/server/src/app';
 import { openDatabase } from '../../packages/server/src/db/index';
-import { BARE_PATH } from './server';
+import fastifyStatic from '@fastify/static';
+import { BARE_BYTES_PATH, BARE_PATH, BARE_STATIC_PREFIX } from './server';
 
 async function bareApp(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.get(BARE_PATH, async () => ({ hello: 'world' }));
+  // `n` bytes of JSON from memory: the floor of any reply of that size.
+  const bodies = new Map<number, Buffer>();
+  app.get<{ Querystring: { n: string } }>(BARE_BYTES_PATH, async (request, reply) => {
+    const n = Number(request.query.n);
+    let body = bodies.get(n);
+    if (!body) bodies.set(n, (body = Buffer.from(`"${'x'.repeat(Math.max(0, n - 2))}"`)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+  // Files of BENCH_STATIC_ROOT by @fastify/static: the floor of serving a file from disk.
+  if (process.env.BENCH_STATIC_ROOT) {
+    await app.register(fastifyStatic, {
+      root: process.env.BENCH_STATIC_ROOT,
+      prefix: BARE_STATIC_PREFIX,
+    });
+  }
   return app;
 }
 

@@ -5,6 +5,9 @@ import type { Connection } from './database';
 
 /** The bare route's path. */
 export const BARE_PATH = '/hello';
+/** The bare server's reply of `?n=` bytes, and its folder of files (`startBareServer(root)`). */
+export const BARE_BYTES_PATH = '/bytes';
+export const BARE_STATIC_PREFIX = '/files/';
 
 /** The issuer base both the server and the bench's token signer use. */
 export const PUBLIC_URL = 'http://127.0.0.1';
@@ -19,13 +22,18 @@ export interface RunningServer {
 const ENTRY = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
-export function startBareServer(): Promise<RunningServer> {
-  return startServer({ BENCH_SERVER: 'bare' });
+/** The bare Fastify server; with `staticRoot`, it also serves that folder with @fastify/static. */
+export function startBareServer(staticRoot?: string): Promise<RunningServer> {
+  return startServer({ BENCH_SERVER: 'bare', BENCH_STATIC_ROOT: staticRoot ?? '' });
 }
 
 /** Canopy on the bench database, with public delivery on (bearer tokens work as well). */
-export function startCanopyServer(connection: Connection): Promise<RunningServer> {
+export function startCanopyServer(
+  connection: Connection,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   return startServer({
+    ...env,
     BENCH_SERVER: 'canopy',
     BENCH_DB_URL: connection.url ?? '',
     BENCH_DB_FILE: connection.sqliteFile,

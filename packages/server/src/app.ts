@@ -39,6 +39,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       sqliteFile: `${config.dataDir}/canopy.sqlite`,
     }));
   const keys = await loadSigningKeys(database.db);
+  const verifiedTokens = new TokenCache();
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -62,8 +63,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       dialect: database.dialect,
       config,
       tokens: createTokenIssuer(`${config.publicUrl}/oidc`, keys),
-      readCache: new ReadCache(),
-      verifiedTokens: new TokenCache(),
+      readCache: new ReadCache([verifiedTokens]),
+      verifiedTokens,
       storage: createStorage(config),
     },
     close: () => (options.database ? Promise.resolve() : database.close()),

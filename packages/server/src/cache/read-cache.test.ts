@@ -46,4 +46,102 @@ describe('read cache', () => {
     expect(cache.get('page:admin:site\n/b')?.toString()).toBe('b');
     expect(cache.get('page:admin:site\n/a')).toBeUndefined();
   });
+
+  /** A menu body of items `[{"id":"x",<lock>}]` with each item's lock segment. */
+  function menu(locks: [string, string][]) {
+    let text = '[';
+    const ids = new Map<string, number>();
+    const starts: number[] = [];
+    const lengths: number[] = [];
+    locks.forEach(([id, lock], i) => {
+      text += `${i ? ',' : ''}{"id":"${id}",`;
+      ids.set(id, i);
+      starts.push(Buffer.byteLength(text));
+      lengths.push(Buffer.byteLength(lock));
+      text += `${lock}}`;
+    });
+    text += ']';
+    const segments = { ids, starts: Int32Array.from(starts), lengths: Int32Array.from(lengths) };
+    return { text, segments };
+  }
+  const free = '"locked_by":null';
+  const held = (by: string) => `"locked_by":"${by}"`;
+
+  it('a lock marks the item stale in a menu; the patch shows the new lock state', () => {
+    const cache = new ReadCache();
+    const built = menu([
+      ['a', free],
+      ['b', free],
+      ['é', free],
+      ['c', free],
+    ]);
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.invalidate({ kind: 'lock', contentId: 'b' });
+    cache.invalidate({ kind: 'lock', contentId: 'c' });
+    expect(cache.get('menu:admin')).toBeUndefined();
+    expect(cache.getPatchable('menu:admin')?.stale).toEqual(['b', 'c']);
+    const readAt = cache.generation();
+    const patched = cache.patch(
+      'menu:admin',
+      new Map([
+        ['c', held('someone')],
+        ['b', held('ann')],
+      ]),
+      readAt,
+    );
+    const expected = menu([
+      ['a', free],
+      ['b', held('ann')],
+      ['é', free],
+      ['c', held('someone')],
+    ]).text;
+    expect(patched?.toString()).toBe(expected);
+    expect(cache.get('menu:admin')?.toString()).toBe(expected);
+    // The segments moved with the patch: a later patch still finds its bytes.
+    cache.invalidate({ kind: 'lock', contentId: 'c' });
+    cache.patch('menu:admin', new Map([['c', free]]), cache.generation());
+    cache.invalidate({ kind: 'lock', contentId: 'é' });
+    cache.patch('menu:admin', new Map([['é', held('x')]]), cache.generation());
+    expect(cache.get('menu:admin')?.toString()).toBe(
+      menu([
+        ['a', free],
+        ['b', held('ann')],
+        ['é', held('x')],
+        ['c', free],
+      ]).text,
+    );
+  });
+
+  it('a menu patch read before another change is not kept as current', () => {
+    const cache = new ReadCache();
+    const built = menu([['a', free]]);
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.invalidate({ kind: 'lock', contentId: 'a' });
+    const readAt = cache.generation();
+    // The item is locked again while its reader reads: it stays stale after the patch.
+    cache.invalidate({ kind: 'lock', contentId: 'a' });
+    cache.patch('menu:admin', new Map([['a', held('old')]]), readAt);
+    expect(cache.get('menu:admin')).toBeUndefined();
+    // Anything else changed: the patch is refused and the entry is gone.
+    cache.invalidate({ kind: 'all' });
+    expect(cache.patch('menu:admin', new Map([['a', free]]), readAt)).toBeUndefined();
+    expect(cache.getPatchable('menu:admin')).toBeUndefined();
+  });
+
+  it('a lock of an item a menu does not show leaves that menu as it is', () => {
+    const cache = new ReadCache();
+    const built = menu([['a', free]]);
+    cache.set('menu:role', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.invalidate({ kind: 'lock', contentId: 'hidden' });
+    expect(cache.get('menu:role')?.toString()).toBe(built.text);
+  });
+
+  it('any other change clears the dependent caches too', () => {
+    let cleared = 0;
+    const cache = new ReadCache([{ clear: () => cleared++ }]);
+    cache.invalidate({ kind: 'lock', contentId: 'a' });
+    expect(cleared).toBe(0);
+    cache.invalidate({ kind: 'all' });
+    expect(cleared).toBe(1);
+  });
 });

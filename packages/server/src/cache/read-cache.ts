@@ -1,16 +1,19 @@
 /**
  * Serialized replies that are expensive to build and the same for many callers: published pages
  * (keyed by the caller's roles, site and Page URL) and menu trees (keyed by the caller's roles).
- * An entry stays right until a write changes what it shows (the app clears the cache before
- * answering any successful write; a lock or unlock clears only the menus and the locked item's
- * pages) or its own expiry passes (a page's next publish or unpublish date).
+ * An entry stays right until a write changes what it shows or its own expiry passes (a page's
+ * next publish or unpublish date).
+ *
+ * Every change reaches the caches through one entry point, `invalidate(change)`: the app calls it
+ * before answering any successful write, and a signal from another instance can call it the same
+ * way. Any write forgets everything (and clears the dependent caches given to the constructor,
+ * e.g. verified tokens); a lock or unlock of one item forgets that item's pages and marks the
+ * item stale in each menu that shows it. A stale menu is not served as it is: its reader reads the
+ * items' lock state afresh and `patch`es their bytes in place of rebuilding 100,000 items.
  *
  * A reader stores only what is still current: it takes `generation()` before reading and passes
- * it to `set`, which drops the entry when a clear that covers it came in between (the reader read
+ * it to `set`, which drops the entry when a change that covers it came in between (the reader read
  * before that write and would otherwise serve the old state until the next write).
- *
- * Process-local: with several instances, each clears on its own writes only (README, "Beyond one
- * machine").
  */
 const MAX_BYTES = 256 * 1024 * 1024;
 const MAX_AGE_MS = 60 * 60 * 1000;
@@ -18,12 +21,29 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 /** What a key is: its text up to the first ':' ('menu', 'page'). */
 export type CacheScope = 'menu' | 'page';
 
+/** What changed: anything, or only the lock state of one content item. */
+export type CacheChange = { kind: 'all' } | { kind: 'lock'; contentId: string };
+
+/**
+ * Where each item's patchable bytes are in a body: item `ids.get(id)` occupies
+ * `starts[i] .. starts[i] + lengths[i]`, items in the order of the body.
+ */
+export interface Segments {
+  ids: Map<string, number>;
+  starts: Int32Array;
+  lengths: Int32Array;
+}
+
 interface Entry {
   /** UTF-8 bytes, ready to send: encoding once here saves it on every hit. */
   body: Buffer;
   expires: number;
   /** The content item whose lock state the entry shows, if any (a published page). */
   content: string | undefined;
+  /** A menu's lock segments, which a lock or unlock patches instead of dropping the entry. */
+  segments: Segments | undefined;
+  /** Items whose lock changed since the body was built, with the change's generation. */
+  stale: Map<string, number>;
 }
 
 export interface StoreOptions {
@@ -33,7 +53,15 @@ export interface StoreOptions {
   expires?: number;
   /** The content item the entry shows (cleared with that item's lock or unlock). */
   content?: string;
+  /** The items' lock segments in the body (a menu), so lock changes patch it. */
+  segments?: Segments;
   now?: number;
+}
+
+/** A menu entry: its bytes, and the items whose lock segments must be patched before serving. */
+export interface PatchableEntry {
+  body: Buffer;
+  stale: string[];
 }
 
 export class ReadCache {
@@ -41,17 +69,22 @@ export class ReadCache {
   private bytes = 0;
   private clears = 0;
   private lastClearAll = 0;
-  private readonly lastClearOfScope = new Map<CacheScope, number>();
-  private readonly lastClearOfContent = new Map<string, number>();
+  private lastLockChange = 0;
+  private readonly lastLockOfContent = new Map<string, number>();
 
+  /** `dependents` are cleared with every change that is not a lock (e.g. verified tokens). */
+  constructor(private readonly dependents: { clear(): void }[] = []) {}
+
+  /** The entry's bytes, unless it expired or is waiting for a patch. */
   get(key: string, now = Date.now()): Buffer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= now) {
-      this.delete(key);
-      return undefined;
-    }
-    return entry.body;
+    const entry = this.live(key, now);
+    return entry && entry.stale.size === 0 ? entry.body : undefined;
+  }
+
+  /** A patchable entry with what is stale in it; see `patch`. */
+  getPatchable(key: string, now = Date.now()): PatchableEntry | undefined {
+    const entry = this.live(key, now);
+    return entry && { body: entry.body, stale: [...entry.stale.keys()] };
   }
 
   /** Take before reading what will be stored. */
@@ -59,17 +92,17 @@ export class ReadCache {
     return this.clears;
   }
 
-  /** Stores the reply unless a clear covering it came after `readAt`; returns its bytes either way. */
-  set(key: string, text: string, options: StoreOptions): Buffer {
-    const body = Buffer.from(text);
-    const { readAt, content, now = Date.now() } = options;
+  /** Stores the reply unless a change covering it came after `readAt`; returns its bytes either way. */
+  set(key: string, reply: string | Buffer, options: StoreOptions): Buffer {
+    const body = typeof reply === 'string' ? Buffer.from(reply) : reply;
+    const { readAt, content, segments, now = Date.now() } = options;
     const expires = options.expires ?? Number.POSITIVE_INFINITY;
-    const clearedSince = Math.max(
+    const changedSince = Math.max(
       this.lastClearAll,
-      this.lastClearOfScope.get(scopeOf(key)) ?? 0,
-      content === undefined ? 0 : (this.lastClearOfContent.get(content) ?? 0),
+      scopeOf(key) === 'menu' ? this.lastLockChange : 0,
+      content === undefined ? 0 : (this.lastLockOfContent.get(content) ?? 0),
     );
-    if (clearedSince > readAt) return body;
+    if (changedSince > readAt) return body;
     this.delete(key);
     // Oldest first out, until the new entry fits the budget.
     for (const oldest of this.entries.keys()) {
@@ -77,28 +110,115 @@ export class ReadCache {
       this.delete(oldest);
     }
     if (body.length > MAX_BYTES) return body;
-    this.entries.set(key, { body, expires: Math.min(expires, now + MAX_AGE_MS), content });
+    const entry: Entry = {
+      body,
+      expires: Math.min(expires, now + MAX_AGE_MS),
+      content,
+      segments,
+      stale: new Map(),
+    };
+    this.entries.set(key, entry);
     this.bytes += body.length;
     return body;
   }
 
-  /** Forgets everything (any write). */
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-    this.lastClearAll = ++this.clears;
-    this.lastClearOfScope.clear();
-    this.lastClearOfContent.clear();
+  /**
+   * Replaces the stale items' segments with `replacements` (id -> new bytes' text) read after
+   * `readAt`. Returns the patched bytes, or undefined when the entry is gone or everything was
+   * cleared since `readAt` (the caller then rebuilds).
+   */
+  patch(key: string, replacements: Map<string, string>, readAt: number): Buffer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry?.segments || this.lastClearAll > readAt) return undefined;
+    const { ids, starts, lengths } = entry.segments;
+    // Only segments whose bytes change are replaced (an unlock of an unlocked item changes none).
+    const order: [index: number, bytes: Buffer][] = [];
+    for (const [id, text] of replacements) {
+      const index = ids.get(id);
+      if (index === undefined) continue;
+      const bytes = Buffer.from(text);
+      const start = starts[index]!;
+      if (!bytes.equals(entry.body.subarray(start, start + lengths[index]!))) {
+        order.push([index, bytes]);
+      }
+    }
+    if (order.length > 0) {
+      order.sort((a, b) => a[0] - b[0]);
+      entry.body = this.replaced(entry, order);
+    }
+    for (const id of replacements.keys()) {
+      if ((entry.stale.get(id) ?? Infinity) <= readAt) entry.stale.delete(id);
+    }
+    return entry.body;
   }
 
-  /** Forgets what a lock or unlock of one item changes: every menu, and that item's pages. */
-  clearLockOf(contentId: string): void {
-    const at = ++this.clears;
-    this.lastClearOfScope.set('menu', at);
-    this.lastClearOfContent.set(contentId, at);
-    for (const [key, entry] of this.entries) {
-      if (scopeOf(key) === 'menu' || entry.content === contentId) this.delete(key);
+  /** A new body with the segments at `order` (ascending) replaced; the segments after them move. */
+  private replaced(entry: Entry, order: [index: number, bytes: Buffer][]): Buffer {
+    const { starts, lengths } = entry.segments!;
+    const pieces: Buffer[] = [];
+    let from = 0;
+    const shifts: [index: number, growth: number][] = [];
+    for (const [index, bytes] of order) {
+      pieces.push(entry.body.subarray(from, starts[index]), bytes);
+      from = starts[index]! + lengths[index]!;
+      shifts.push([index, bytes.length - lengths[index]!]);
+      lengths[index] = bytes.length;
     }
+    pieces.push(entry.body.subarray(from));
+    const body = Buffer.concat(pieces);
+    // Every segment after a patched one moves by the growth of the patched ones before it.
+    let delta = 0;
+    for (let s = 0; s < shifts.length; s++) {
+      const [index, growth] = shifts[s]!;
+      const end = s + 1 < shifts.length ? shifts[s + 1]![0] - 1 : starts.length - 1;
+      starts[index] = starts[index]! + delta;
+      delta += growth;
+      if (delta !== 0) for (let i = index + 1; i <= end; i++) starts[i] = starts[i]! + delta;
+    }
+    this.bytes += body.length - entry.body.length;
+    return body;
+  }
+
+  /** The one way in for changes, local or from another instance. */
+  invalidate(change: CacheChange): void {
+    const at = ++this.clears;
+    if (change.kind === 'all') {
+      this.entries.clear();
+      this.bytes = 0;
+      this.lastClearAll = at;
+      this.lastLockChange = 0;
+      this.lastLockOfContent.clear();
+      for (const dependent of this.dependents) dependent.clear();
+      return;
+    }
+    const id = change.contentId;
+    this.lastLockChange = at;
+    this.lastLockOfContent.set(id, at);
+    for (const [key, entry] of this.entries) {
+      if (entry.content === id) this.delete(key);
+      else if (scopeOf(key) !== 'menu') continue;
+      else if (!entry.segments) this.delete(key);
+      else if (entry.segments.ids.has(id)) entry.stale.set(id, at);
+    }
+  }
+
+  /** Forgets everything (any write). */
+  clear(): void {
+    this.invalidate({ kind: 'all' });
+  }
+
+  /** What a lock or unlock of one item changes: its lock state in the menus, and its pages. */
+  clearLockOf(contentId: string): void {
+    this.invalidate({ kind: 'lock', contentId });
+  }
+
+  private live(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
   private delete(key: string): void {

@@ -27,7 +27,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   const isPostgres = config.url != null && /^postgres(ql)?:\/\//.test(config.url);
   let db: Db;
   if (isPostgres) {
-    const { dialect, pool } = connectPostgres(config.url!, config.schema);
+    const { dialect, pool } = await connectPostgres(config.url!, config.schema);
     if (config.schema) {
       const client = await pool.connect();
       try {

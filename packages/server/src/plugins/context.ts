@@ -36,19 +36,18 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
   async (app, { canopy, close }) => {
     app.decorate('canopy', canopy);
     // Any successful write may change a page, a menu, a user or their roles: forget what was
-    // cached before the writer hears back, so nobody it tells can see the old state. A lock or
-    // unlock changes only the item's lock state: the menus and that item's pages.
+    // cached (verified tokens too) before the writer hears back, so nobody it tells can see the
+    // old state. A lock or unlock changes only the item's lock state: the menus and its pages.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
         return payload;
       }
       const { id } = request.params as { id?: string };
-      if (request.routeOptions.config.changes === 'lock' && id) {
-        canopy.readCache.clearLockOf(id);
-      } else {
-        canopy.readCache.clear();
-        canopy.verifiedTokens.clear();
-      }
+      canopy.readCache.invalidate(
+        request.routeOptions.config.changes === 'lock' && id
+          ? { kind: 'lock', contentId: id }
+          : { kind: 'all' },
+      );
       return payload;
     });
     app.addHook('onClose', async () => {

@@ -78,7 +78,7 @@ export function loadPublishingConfig(env: NodeJS.ProcessEnv = process.env): Publ
     schedulerIntervalMs: Math.max(1, interval) * 1000,
     renderThreads: env.CANOPY_RENDER_THREADS ? Number(env.CANOPY_RENDER_THREADS) : undefined,
     buildOnStart: env.CANOPY_BUILD_ON_START !== 'false',
-    warmRenderThreads: env.CANOPY_RENDER_WARM !== 'false',
+    warmRenderThreads: env.CANOPY_RENDER_WARM === 'true',
   };
 }
 

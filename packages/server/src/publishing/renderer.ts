@@ -165,8 +165,11 @@ export class Renderer {
     return this.threads ?? Math.max(1, availableParallelism());
   }
 
-  /** The worker pool: one thread at first, more as work queues up (all of them once warmed). */
-  private async workers(minThreads = 1): Promise<Piscina> {
+  /**
+   * The worker pool: threads start as work queues up and end after 30 s without work (each holds
+   * about 50 MB), unless warmed: then all of them start and stay.
+   */
+  private async workers(minThreads = 0): Promise<Piscina> {
     const { file } = await this.load();
     // Closed while the renderer was being bundled: no thread may start after its files are gone.
     if (this.closed) throw new Error('The renderer was closed');

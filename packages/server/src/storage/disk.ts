@@ -3,8 +3,19 @@
  * temporary file beside the store and renames it into place, so readers never see half a file
  * and a failed or refused write leaves nothing behind.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import {
+  copyFile,
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform, pipeline as pipelineCallback } from 'node:stream';
@@ -19,6 +30,17 @@ import {
 } from './storage';
 
 const TEMP_FOLDER = '.incoming';
+/** Bytes read from a file at a time when it is sent. */
+const READ_CHUNK = 1024 * 1024;
+
+function objectOf(key: string, info: Stats): StoredObject {
+  return {
+    key,
+    size: info.size,
+    etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${info.ino.toString(16)}"`,
+    modified: info.mtime,
+  };
+}
 
 /** Counts bytes as they pass and fails the stream once more than `maxBytes` went through. */
 export function byteLimit(maxBytes: number): Transform {
@@ -71,13 +93,7 @@ export class DiskStorage implements Storage {
 
   private async describe(key: string, path: string): Promise<StoredObject | undefined> {
     const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    return {
-      key,
-      size: info.size,
-      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${info.ino.toString(16)}"`,
-      modified: info.mtime,
-    };
+    return info?.isFile() ? objectOf(key, info) : undefined;
   }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
@@ -118,12 +134,30 @@ export class DiskStorage implements Storage {
     return (await this.describe(key, target))!;
   }
 
+  /**
+   * The file is opened once and described from the open file, so the bytes sent are those the
+   * description (size, ETag) is of, even when the key is replaced meanwhile. Reads go in chunks
+   * of up to 1 MiB: a megabyte file is one read and one write to the socket instead of sixteen.
+   */
   async get(key: string, range?: ByteRange) {
-    const path = this.path(key);
-    const object = await this.describe(key, path);
-    if (!object) return undefined;
-    const body = createReadStream(path, range ? { start: range.start, end: range.end } : {});
-    return { object, body };
+    const handle = await open(this.path(key), 'r').catch(() => undefined);
+    if (!handle) return undefined;
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return undefined;
+      }
+      const object = objectOf(key, info);
+      const start = range?.start ?? 0;
+      const end = range?.end ?? Math.max(0, info.size - 1);
+      const highWaterMark = Math.min(READ_CHUNK, Math.max(1, end - start + 1));
+      const body = handle.createReadStream({ start, end, highWaterMark });
+      return { object, body };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   stat(key: string): Promise<StoredObject | undefined> {
@@ -164,7 +198,12 @@ export class DiskStorage implements Storage {
     const temp = join(this.root, TEMP_FOLDER, randomUUID());
     try {
       await mkdir(dirname(temp), { recursive: true });
-      await copyFile(this.path(from), temp);
+      // A second name for the same bytes where the disk allows it: no file here is ever written
+      // in place (puts rename a new file over the key), so the two keys never differ by an edit.
+      await link(this.path(from), temp).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') throw error;
+        await copyFile(this.path(from), temp);
+      });
       await mkdir(dirname(target), { recursive: true });
       await rename(temp, target);
     } catch (error) {

@@ -111,4 +111,25 @@ describe.each(DIALECTS)('read caches and writes on %s', (dialect) => {
     expect(cache.get(homeKey)).toBeDefined();
     expect(cache.get('menu:admin')).toBeUndefined();
   });
+
+  it('a lock and an unlock show in the cached menu exactly as in one built afresh', async () => {
+    const page = await createPage(t, world, 'Patched');
+    await t.request({ method: 'PUT', url: `/api/unlockcontents/${page.content_id}` });
+    const raw = async () => {
+      const res = await t.request({ method: 'GET', url: '/api/menus' });
+      expect(res.statusCode).toBe(200);
+      return res.payload;
+    };
+    await raw();
+    for (const action of ['lockcontents', 'unlockcontents', 'lockcontents']) {
+      const write = await t.request({ method: 'PUT', url: `/api/${action}/${page.content_id}` });
+      expect(write.statusCode).toBe(200);
+      const patched = await raw();
+      expect(find(JSON.parse(patched) as MenuNode[], page.content_id)?.locked_by).toBe(
+        action === 'lockcontents' ? 'admin' : null,
+      );
+      t.app.canopy.readCache.clear();
+      expect(patched).toBe(await raw());
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { Readable, Transform } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { AppError } from '../../errors';
 import { limited } from '../../storage/disk';
@@ -121,6 +121,7 @@ export async function imageDimensions(
 ): Promise<Dimensions | undefined> {
   const found = await storage.get(key);
   if (!found) return undefined;
+  const sharp = await loadSharp();
   const reader = sharp();
   found.body.pipe(reader);
   const meta = await reader.metadata().catch(() => undefined);

@@ -6,7 +6,7 @@
  * so a replaced file or a new focal point never serves an old rendition.
  */
 import { buffer as readAll } from 'node:stream/consumers';
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import {
   CENTRE,
   RENDITION_SOURCES,
@@ -89,6 +89,7 @@ export async function renderRendition(
   box: { width?: number; height?: number },
   focal: FocalPoint,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS }).rotate();
   const meta = await image.metadata();
   const turned = (meta.orientation ?? 1) >= 5;

@@ -4,8 +4,9 @@
  * subset, Windows editors a byte-order mark), so the document is decoded and its prolog read
  * here before DOMPurify sees the <svg> element; a file that is not SVG is refused saying why.
  */
-import { JSDOM } from 'jsdom';
-import createDOMPurify from 'dompurify';
+import { createRequire } from 'node:module';
+import type * as Jsdom from 'jsdom';
+import type createDOMPurify from 'dompurify';
 import { fail } from '../../errors';
 
 /** `${name}: the content of this file is not a .svg file (why)`. */
@@ -107,16 +108,28 @@ function rootStart(text: string): number {
   }
 }
 
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window);
-// Only same-document references (#id) survive: no external images, fonts or scripts.
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  if ((name === 'href' || name === 'xlink:href' || name === 'src') && !/^#/.test(data.attrValue)) {
-    data.keepAttr = false;
-  }
-  if (/url\(\s*['"]?(?!#)/i.test(data.attrValue)) data.keepAttr = false;
-});
+const load = createRequire(import.meta.url);
+let purifier: ReturnType<typeof createDOMPurify> | undefined;
+
+/** DOMPurify on a jsdom window, made with the first SVG upload (jsdom is large to load). */
+function purify(): ReturnType<typeof createDOMPurify> {
+  if (purifier) return purifier;
+  const { JSDOM } = load('jsdom') as typeof Jsdom;
+  const made = (load('dompurify') as typeof createDOMPurify)(new JSDOM('').window);
+  // Only same-document references (#id) survive: no external images, fonts or scripts.
+  made.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    if (
+      (name === 'href' || name === 'xlink:href' || name === 'src') &&
+      !/^#/.test(data.attrValue)
+    ) {
+      data.keepAttr = false;
+    }
+    if (/url\(\s*['"]?(?!#)/i.test(data.attrValue)) data.keepAttr = false;
+  });
+  purifier = made;
+  return made;
+}
 
 /**
  * An SVG without scripts, event handlers, foreign objects or external references (DOMPurify's
@@ -132,7 +145,7 @@ export function sanitiseSvg(bytes: Buffer, fileName: string): Buffer {
   const root = /^<([^\s/>]+)/.exec(text.slice(start, start + 100))?.[1];
   if (root === undefined) refuse(fileName, 'it holds no <svg> element');
   if (root !== 'svg') refuse(fileName, `its first element is <${root}>, not <svg>`);
-  const clean = purify.sanitize(text.slice(start), {
+  const clean = purify().sanitize(text.slice(start), {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['style', 'foreignObject'],
     WHOLE_DOCUMENT: false,

@@ -9,6 +9,9 @@ import type { Actor } from '../../auth/actor';
 import { permissionsForItems } from '../../access/permissions';
 import type { Db } from '../../db/index';
 
+/** `localeCompare` without building a collator per call. */
+const byName = new Intl.Collator().compare;
+
 export interface ForestRow {
   id: string;
   parent_id: string | null;
@@ -51,7 +54,7 @@ export async function assembleForest<R extends ForestRow>(
     (parentAnchor ? parentAnchor.children : roots).push(node);
   }
   const byOrder = (a: ForestNode<R>, b: ForestNode<R>) =>
-    a.row.order - b.row.order || a.row.name.localeCompare(b.row.name);
+    a.row.order - b.row.order || byName(a.row.name, b.row.name);
   for (const node of shown) if (node.children.length > 1) node.children.sort(byOrder);
   return roots.sort((a, b) =>
     a.row.item_type === b.row.item_type ? byOrder(a, b) : a.row.item_type === 'content' ? -1 : 1,

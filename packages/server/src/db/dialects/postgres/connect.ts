@@ -1,14 +1,18 @@
-/** PostgreSQL through a pg pool. Counts (int8) and numerics come back as numbers, as on SQLite. */
-import pg from 'pg';
+/**
+ * PostgreSQL through a pg pool. Counts (int8) and numerics come back as numbers, as on SQLite.
+ * pg loads only when a PostgreSQL database is opened (a server on SQLite never holds it).
+ */
+import type pg from 'pg';
 import { PostgresDialect, type Dialect } from 'kysely';
 
 const INT8 = 20;
 const NUMERIC = 1700;
 
-export function connect(
+export async function connect(
   connectionString: string,
   schema?: string,
-): { dialect: Dialect; pool: pg.Pool } {
+): Promise<{ dialect: Dialect; pool: pg.Pool }> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
