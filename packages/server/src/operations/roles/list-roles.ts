@@ -49,9 +49,14 @@ export async function withMemberCounts(db: Db, roles: RoleView[]): Promise<RoleW
 }
 
 /** Every role by default, highest rank first; or a page, filtered by name or id and sorted. */
-export async function listRolesPage(db: Db, request: PageRequest): Promise<Page<RoleWithMembers>> {
-  const all = (await withMemberCounts(db, await listRoles(db))).filter((role) =>
-    matches(request.q, role.role_id, role.role_name),
+export async function listRolesPage(
+  db: Db,
+  request: PageRequest & { personal?: boolean | undefined },
+): Promise<Page<RoleWithMembers>> {
+  const all = (await withMemberCounts(db, await listRoles(db))).filter(
+    (role) =>
+      (request.personal !== false || !role.is_personal) &&
+      matches(request.q, role.role_id, role.role_name),
   );
   const rankFirst = request.sort === undefined;
   return pageOf(

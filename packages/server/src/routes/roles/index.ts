@@ -17,7 +17,15 @@ import {
   RoleParams,
 } from '../identity/schemas';
 
-const RoleListQuery = Type.Object(pageProperties(ROLE_SORTS), { additionalProperties: false });
+const RoleListQuery = Type.Object(
+  {
+    ...pageProperties(ROLE_SORTS),
+    personal: Type.Optional(
+      Type.Boolean({ description: "false: leave out people's personal roles" }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
