@@ -118,10 +118,10 @@ export function SitesScreen() {
         row={(site) => (
           <Table.Tr key={site.site_id}>
             <Table.Td fw={500}>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 {site.site_name}
                 {site.is_default && (
-                  <Badge size="sm" variant="light">
+                  <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
                     Default
                   </Badge>
                 )}
