@@ -3744,6 +3744,8 @@ export interface paths {
           /** @description Rows to skip */
           offset?: number;
           order?: 'asc' | 'desc';
+          /** @description false: leave out people's personal roles */
+          personal?: boolean;
           /** @description Text the rows must contain */
           q?: string;
           /** @description The column to sort by */
