@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestApp } from '../harness';
+import { contentItem } from '../identity/helpers';
 import { DEMO_SITE_ID, startDemo } from '../publishing/helpers';
 import { DEMO_TEMPLATE_IDS as T } from '../../src/seed/templates-ids';
 
@@ -185,6 +186,41 @@ describe.each(DIALECTS)('sites in the admin on %s', (dialect) => {
     const item = await t.request({ method: 'GET', url: `/api/contents/${homeId}` });
     expect(item.statusCode).toBe(404);
     expect((await sites()).total).toBe(1);
+  });
+
+  it('makes a page outside every site the home of a new site, never a page of another site', async () => {
+    const landing = await contentItem(t.db, null, 'Landing');
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      payload: { site_name: 'Campaign', root_content_id: landing },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({
+      root: { content_id: landing, content_name: 'Landing' },
+      item_count: 1,
+    });
+    const about = await t.db
+      .selectFrom('content_items')
+      .select('content_id')
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('page_url', '=', '/about')
+      .executeTakeFirstOrThrow();
+    const taken = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      payload: { site_name: 'About site', root_content_id: about.content_id },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
+      'About belongs to the site Canopy Demo; pick a page outside every site, or make a new home page',
+    );
+    const both = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      payload: { site_name: 'Twice', root_content_id: landing, home: { template_id: T.page } },
+    });
+    expect(both.statusCode).toBe(400);
   });
 });
 
