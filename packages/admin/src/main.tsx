@@ -68,6 +68,12 @@ const router = createBrowserRouter(
               children: [
                 { index: true, element: <Navigate to="users" replace /> },
                 {
+                  path: 'sites',
+                  lazy: async () => ({
+                    Component: (await import('./settings/SitesScreen')).SitesScreen,
+                  }),
+                },
+                {
                   path: 'users',
                   lazy: async () => ({
                     Component: (await import('./settings/UsersScreen')).UsersScreen,

@@ -3735,10 +3735,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every role, highest rank first */
+    /** The roles with their member counts, highest rank first unless sorted; paged when asked (X-Total-Count: all matching rows) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Rows per page */
+          limit?: number;
+          /** @description Rows to skip */
+          offset?: number;
+          order?: 'asc' | 'desc';
+          /** @description false: leave out people's personal roles */
+          personal?: boolean;
+          /** @description Text the rows must contain */
+          q?: string;
+          /** @description The column to sort by */
+          sort?: 'role_rank' | 'role_name' | 'member_count';
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -3756,6 +3768,8 @@ export interface paths {
               is_admin: 0 | 1;
               /** @enum {integer} */
               is_personal: 0 | 1;
+              /** @description How many users hold the role */
+              member_count: number;
               role_id: string;
               role_name: string;
               role_rank: number;
@@ -3794,6 +3808,8 @@ export interface paths {
               is_admin: 0 | 1;
               /** @enum {integer} */
               is_personal: 0 | 1;
+              /** @description How many users hold the role */
+              member_count: number;
               role_id: string;
               role_name: string;
               role_rank: number;
@@ -3816,7 +3832,46 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put?: never;
+    /** Rename a role or change its rank (administrators; never above your own) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          role_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            role_name?: string;
+            role_rank?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {integer} */
+              is_admin: 0 | 1;
+              /** @enum {integer} */
+              is_personal: 0 | 1;
+              /** @description How many users hold the role */
+              member_count: number;
+              role_id: string;
+              role_name: string;
+              role_rank: number;
+            };
+          };
+        };
+      };
+    };
     post?: never;
     /** Delete a role and its settings (administrators; not built-in roles) */
     delete: {
@@ -3839,6 +3894,381 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sites with home item and targets, paged and sorted (X-Total-Count: all rows) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Rows per page */
+          limit?: number;
+          /** @description Rows to skip */
+          offset?: number;
+          order?: 'asc' | 'desc';
+          /** @description Text the rows must contain */
+          q?: string;
+          /** @description The column to sort by */
+          sort?: 'site_name' | 'created_date' | 'item_count';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @description Served on any host name when a target names none */
+              is_default: boolean;
+              item_count: number;
+              root: {
+                content_id: string;
+                content_name: string;
+                page_url: string | null;
+              } | null;
+              site_id: string;
+              site_name: string;
+              targets: {
+                delivery: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+                preview: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+              };
+            }[];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a site on an existing page or a new home page from a template */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Or a new home page made from a template */
+            home?: {
+              content_name?: string;
+              /** @description A page template */
+              template_id: string;
+            };
+            /** @description An existing page outside every site, to be the home item */
+            root_content_id?: string;
+            site_name: string;
+            targets?: {
+              delivery?: {
+                base_path: string;
+                hosts: string[];
+              };
+              preview?: {
+                base_path: string;
+                hosts: string[];
+              };
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @description Served on any host name when a target names none */
+              is_default: boolean;
+              item_count: number;
+              root: {
+                content_id: string;
+                content_name: string;
+                page_url: string | null;
+              } | null;
+              site_id: string;
+              site_name: string;
+              targets: {
+                delivery: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+                preview: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{site_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One site */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          site_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @description Served on any host name when a target names none */
+              is_default: boolean;
+              item_count: number;
+              root: {
+                content_id: string;
+                content_name: string;
+                page_url: string | null;
+              } | null;
+              site_id: string;
+              site_name: string;
+              targets: {
+                delivery: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+                preview: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Rename a site or set its targets' host names and base paths */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          site_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            site_name?: string;
+            targets?: {
+              delivery?: {
+                base_path: string;
+                hosts: string[];
+              };
+              preview?: {
+                base_path: string;
+                hosts: string[];
+              };
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_date: string;
+              /** @description Served on any host name when a target names none */
+              is_default: boolean;
+              item_count: number;
+              root: {
+                content_id: string;
+                content_name: string;
+                page_url: string | null;
+              } | null;
+              site_id: string;
+              site_name: string;
+              targets: {
+                delivery: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+                preview: {
+                  base_path: string;
+                  /** @description Host names it answers on; any host when empty */
+                  hosts: string[];
+                  /**
+                   * @description environment: CANOPY_SITES sets it and wins over what is stored here
+                   * @enum {string}
+                   */
+                  source: 'environment' | 'database' | 'default';
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a site nothing refers to, with its home item, builds and targets */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          site_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{site_id}/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What deleting the site would remove, and what stops it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          site_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description Why it cannot be deleted now */
+              blocked_by: string | null;
+              removes: {
+                builds: number;
+                home: {
+                  content_id: string;
+                  content_name: string;
+                  versions: number;
+                } | null;
+                microapps: string[];
+                releases: number;
+              };
+              site_id: string;
+              site_name: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4945,10 +5375,28 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every user */
+    /** The users, filtered by text and role, sorted and paged (X-Total-Count: all matching rows) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Rows per page */
+          limit?: number;
+          /** @description Rows to skip */
+          offset?: number;
+          order?: 'asc' | 'desc';
+          /** @description Text the rows must contain */
+          q?: string;
+          /** @description Only users who hold this role (id) */
+          role?: string;
+          /** @description The column to sort by */
+          sort?:
+            | 'username'
+            | 'display_name'
+            | 'email'
+            | 'last_sign_in_date'
+            | 'created_date'
+            | 'disabled';
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -4968,6 +5416,10 @@ export interface paths {
               email: string | null;
               family_name: string;
               given_name: string;
+              /** @description The external issuer the user signs in with; null: Canopy's own sign-in */
+              issuer: string | null;
+              /** @description The last sign-in, to the minute; null: never */
+              last_sign_in_date: string | null;
               roles: string[];
               updated_date: string;
               user_id: string;
@@ -5014,6 +5466,10 @@ export interface paths {
               email: string | null;
               family_name: string;
               given_name: string;
+              /** @description The external issuer the user signs in with; null: Canopy's own sign-in */
+              issuer: string | null;
+              /** @description The last sign-in, to the minute; null: never */
+              last_sign_in_date: string | null;
               roles: string[];
               updated_date: string;
               user_id: string;
@@ -5061,6 +5517,10 @@ export interface paths {
               email: string | null;
               family_name: string;
               given_name: string;
+              /** @description The external issuer the user signs in with; null: Canopy's own sign-in */
+              issuer: string | null;
+              /** @description The last sign-in, to the minute; null: never */
+              last_sign_in_date: string | null;
               roles: string[];
               updated_date: string;
               user_id: string;
@@ -5107,6 +5567,10 @@ export interface paths {
               email: string | null;
               family_name: string;
               given_name: string;
+              /** @description The external issuer the user signs in with; null: Canopy's own sign-in */
+              issuer: string | null;
+              /** @description The last sign-in, to the minute; null: never */
+              last_sign_in_date: string | null;
               roles: string[];
               updated_date: string;
               user_id: string;
@@ -5117,7 +5581,27 @@ export interface paths {
       };
     };
     post?: never;
-    delete?: never;
+    /** Delete a user who holds no lock (never yourself or the last administrator) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          user_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -5162,6 +5646,10 @@ export interface paths {
               email: string | null;
               family_name: string;
               given_name: string;
+              /** @description The external issuer the user signs in with; null: Canopy's own sign-in */
+              issuer: string | null;
+              /** @description The last sign-in, to the minute; null: never */
+              last_sign_in_date: string | null;
               roles: string[];
               updated_date: string;
               user_id: string;

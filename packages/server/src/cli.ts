@@ -166,7 +166,7 @@ user
   .description('List users')
   .action(async () => {
     await withDatabase(async (db) => {
-      for (const row of await listUsers(db, SYSTEM_ACTOR)) {
+      for (const row of (await listUsers(db, SYSTEM_ACTOR)).rows) {
         const state = row.disabled ? 'disabled' : 'active';
         console.log(`${row.username}\t${state}\t${row.roles.join(',') || '-'}\t${row.user_id}`);
       }

@@ -7,6 +7,7 @@ import { IconSettings } from '@tabler/icons-react';
 import { personQuery } from '../api';
 
 export const SETTINGS_SCREENS = [
+  { path: 'sites', label: 'Sites' },
   { path: 'users', label: 'Users' },
   { path: 'roles', label: 'Roles' },
   { path: 'api-keys', label: 'API keys' },
@@ -40,7 +41,7 @@ export function SettingsLayout() {
       </Tabs>
       {person.data && !person.data.is_admin ? (
         <Alert color="yellow" title="Administrators only">
-          Only an administrator manages users, roles and API keys.
+          Only an administrator manages sites, users, roles and API keys.
         </Alert>
       ) : (
         <Outlet />

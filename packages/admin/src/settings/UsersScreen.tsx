@@ -1,10 +1,12 @@
 /**
- * /admin/settings/users: people with their roles and status; add one (with a one-time password
- * shown once), change roles, reset a password, disable or enable. The server refuses disabling
- * or demoting the last enabled administrator, and disabling oneself; the screen shows why.
+ * /admin/settings/users: people with their roles, external issuer, last sign-in and status,
+ * filtered by text and role, sorted and paged by the server; add one (with a one-time password
+ * shown once), change roles, reset a password (shown once), disable or enable, delete one who
+ * holds no lock. The server refuses disabling, demoting or deleting the last enabled
+ * administrator, and disabling or deleting oneself; changes to one's own account ask first.
  */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ActionIcon,
   Badge,
@@ -13,71 +15,60 @@ import {
   Menu,
   Modal,
   MultiSelect,
-  Paper,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
-import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { personQuery } from '../api';
+import { formatUpdated } from '../screens/ItemView';
 import {
   addUser,
   changeUser,
+  deleteUser,
   oneTimePassword,
   rolesQuery,
   setUserRoles,
-  usersQuery,
+  usersPageQuery,
   type Role,
   type User,
 } from './api';
-import { LoadError } from './LoadError';
+import { FormDialog, ListTable, useListRequest, useSettingsWrite } from './parts';
 import { ScreenHeader } from './SettingsLayout';
 import { ShownOnce } from './ShownOnce';
-import { writeAndToast } from './write';
 
 type Action =
   | { kind: 'add' }
   | { kind: 'roles'; user: User }
+  | { kind: 'demote-self'; user: User; roles: string[] }
   | { kind: 'password'; user: User; password: string }
-  | { kind: 'disable'; user: User };
+  | { kind: 'disable'; user: User }
+  | { kind: 'delete'; user: User };
 
 export const displayName = (user: User) =>
   [user.given_name, user.family_name].filter(Boolean).join(' ') || user.username;
 
-/** Users whose name, username or email holds `text`, and who hold `role` when one is given. */
-export function filterUsers(users: User[], text: string, role: string | null): User[] {
-  const needle = text.trim().toLowerCase();
-  return users.filter(
-    (user) =>
-      (!role || user.roles.includes(role)) &&
-      (!needle ||
-        [displayName(user), user.username, user.email ?? ''].some((value) =>
-          value.toLowerCase().includes(needle),
-        )),
-  );
+/** Whether `next` leaves a user without any of the administrator roles they hold now. */
+export function dropsAdministrator(roles: Role[], current: string[], next: string[]): boolean {
+  const admin = (ids: string[]) =>
+    ids.some((id) => roles.find((role) => role.role_id === id)?.is_admin === 1);
+  return admin(current) && !admin(next);
 }
 
 export function UsersScreen() {
-  const queryClient = useQueryClient();
-  const users = useQuery(usersQuery());
+  const list = useListRequest('username');
+  const [role, setRole] = useState<string | null>(null);
+  const users = useQuery(usersPageQuery({ ...list.request, ...(role && { role }) }));
   const roles = useQuery(rolesQuery());
   const person = useQuery(personQuery());
-  const [text, setText] = useState('');
-  const [role, setRole] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
+  const { write, refresh } = useSettingsWrite('users', 'roles');
   const assignable = (roles.data ?? []).filter((r) => !r.is_personal);
   const roleName = (id: string) => assignable.find((r) => r.role_id === id)?.role_name ?? id;
-  const shown = filterUsers(users.data ?? [], text, role);
-
-  const reload = () => queryClient.invalidateQueries(usersQuery());
-  const write = (run: () => Promise<unknown>, success: string) =>
-    writeAndToast(run, success, reload);
+  const isSelf = (user: User) => user.username === person.data?.preferred_username;
 
   const setDisabled = async (user: User, disabled: 0 | 1) => {
     setAction(null);
@@ -94,6 +85,14 @@ export function UsersScreen() {
       `The password of ${user.username} has been reset`,
     );
     if (done) setAction({ kind: 'password', user, password });
+  };
+
+  const saveRoles = async (user: User, next: string[]) => {
+    const saved = await write(
+      () => setUserRoles(user.user_id, next),
+      `The roles of ${user.username} have been saved`,
+    );
+    if (saved) setAction(null);
   };
 
   return (
@@ -113,8 +112,8 @@ export function UsersScreen() {
           placeholder="Filter by name, username or email"
           leftSection={<IconSearch size={14} aria-hidden />}
           w={320}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          value={list.q}
+          onChange={(event) => list.setQ(event.currentTarget.value)}
         />
         <Select
           aria-label="Filter users by role"
@@ -123,92 +122,82 @@ export function UsersScreen() {
           w={220}
           data={assignable.map((r) => ({ value: r.role_id, label: r.role_name }))}
           value={role}
-          onChange={setRole}
+          onChange={(value) => {
+            setRole(value);
+            list.setPage(1);
+          }}
         />
-        {users.data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {shown.length} of {users.data.length} users
-          </Text>
-        )}
       </Group>
-      {users.isError && <LoadError what="The users" error={users.error} />}
-      {users.isLoading && <Skeleton h={200} />}
-      {users.isSuccess && shown.length === 0 && (
-        <Paper withBorder p="xl" ta="center">
-          <Text fw={500}>No user matches the filter.</Text>
-        </Paper>
-      )}
-      {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped highlightOnHover aria-label="Users" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Roles</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((user) => (
-                <Table.Tr key={user.user_id}>
-                  <Table.Td fw={500}>{displayName(user)}</Table.Td>
-                  <Table.Td>{user.username}</Table.Td>
-                  <Table.Td>{user.email ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {user.roles.map((id) => (
-                        <Badge key={id} variant="light" color="gray">
-                          {roleName(id)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={user.disabled ? 'red' : 'teal'}>
-                      {user.disabled ? 'Disabled' : 'Active'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={`Actions for ${user.username}`}>
-                          <IconDots size={16} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setAction({ kind: 'roles', user })}>
-                          Change roles
-                        </Menu.Item>
-                        <Menu.Item onClick={() => void resetPassword(user)}>
-                          Reset password
-                        </Menu.Item>
-                        {user.disabled ? (
-                          <Menu.Item onClick={() => void setDisabled(user, 0)}>Enable</Menu.Item>
-                        ) : (
-                          <Menu.Item
-                            color="red"
-                            onClick={() => setAction({ kind: 'disable', user })}
-                          >
-                            Disable
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable
+        label="Users"
+        what="The users"
+        list={list}
+        query={users}
+        minWidth={900}
+        columns={[
+          { label: 'Name', sort: 'display_name' },
+          { label: 'Username', sort: 'username' },
+          { label: 'Email', sort: 'email' },
+          { label: 'Roles' },
+          { label: 'Signs in with' },
+          { label: 'Last sign-in', sort: 'last_sign_in_date' },
+          { label: 'Status', sort: 'disabled' },
+        ]}
+        empty={<Text fw={500}>No user matches the filter.</Text>}
+        row={(user) => (
+          <Table.Tr key={user.user_id}>
+            <Table.Td fw={500}>{displayName(user)}</Table.Td>
+            <Table.Td>{user.username}</Table.Td>
+            <Table.Td>{user.email ?? ''}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {user.roles.map((id) => (
+                  <Badge key={id} variant="light" color="gray">
+                    {roleName(id)}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td style={{ wordBreak: 'break-all' }}>{user.issuer ?? 'Canopy'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {user.last_sign_in_date ? formatUpdated(user.last_sign_in_date) : 'Never'}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={user.disabled ? 'red' : 'teal'}>
+                {user.disabled ? 'Disabled' : 'Active'}
+              </Badge>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={`Actions for ${user.username}`}>
+                    <IconDots size={16} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setAction({ kind: 'roles', user })}>
+                    Change roles
+                  </Menu.Item>
+                  <Menu.Item onClick={() => void resetPassword(user)}>Reset password</Menu.Item>
+                  {user.disabled ? (
+                    <Menu.Item onClick={() => void setDisabled(user, 0)}>Enable</Menu.Item>
+                  ) : (
+                    <Menu.Item color="red" onClick={() => setAction({ kind: 'disable', user })}>
+                      Disable
+                    </Menu.Item>
+                  )}
+                  <Menu.Item color="red" onClick={() => setAction({ kind: 'delete', user })}>
+                    Delete
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       {action?.kind === 'add' && (
-        <AddUserDialog roles={assignable} onClose={() => setAction(null)} onAdded={reload} />
+        <AddUserDialog roles={assignable} onClose={() => setAction(null)} onAdded={refresh} />
       )}
       {action?.kind === 'roles' && (
         <RolesDialog
@@ -216,12 +205,20 @@ export function UsersScreen() {
           roles={assignable}
           onClose={() => setAction(null)}
           onSave={async (next) => {
-            const saved = await write(
-              () => setUserRoles(action.user.user_id, next),
-              `The roles of ${action.user.username} have been saved`,
-            );
-            if (saved) setAction(null);
+            if (isSelf(action.user) && dropsAdministrator(assignable, action.user.roles, next))
+              setAction({ kind: 'demote-self', user: action.user, roles: next });
+            else await saveRoles(action.user, next);
           }}
+        />
+      )}
+      {action?.kind === 'demote-self' && (
+        <ConfirmDialog
+          opened
+          title="Remove your administrator role"
+          confirmLabel="Remove"
+          message="These roles leave you without an administrator role: you could no longer open Settings. Save them?"
+          onCancel={() => setAction(null)}
+          onConfirm={() => void saveRoles(action.user, action.roles)}
         />
       )}
       {action?.kind === 'password' && (
@@ -244,12 +241,30 @@ export function UsersScreen() {
           title="Disable user"
           confirmLabel="Disable"
           message={
-            action.user.username === person.data?.preferred_username
+            isSelf(action.user)
               ? 'This is your own account: disabling it would sign you out everywhere. Disable yourself?'
               : `Disable ${action.user.username}? They are signed out at once and cannot sign in until enabled again.`
           }
           onCancel={() => setAction(null)}
           onConfirm={() => void setDisabled(action.user, 1)}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <ConfirmDialog
+          opened
+          title="Delete user"
+          confirmLabel="Delete"
+          message={
+            isSelf(action.user)
+              ? 'This is your own account. Delete yourself?'
+              : `Delete ${action.user.username}? They can no longer sign in, and their roles and personal permissions go. What they wrote keeps their name. This cannot be undone.`
+          }
+          onCancel={() => setAction(null)}
+          onConfirm={() => {
+            const { user } = action;
+            setAction(null);
+            void write(() => deleteUser(user.user_id), `${user.username} has been deleted`);
+          }}
         />
       )}
     </Stack>
@@ -268,8 +283,6 @@ function AddUserDialog(props: {
     email: '',
   });
   const [roles, setRoles] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState<{ username: string; password: string } | null>(null);
   const field = (name: keyof typeof values) => ({
     value: values[name],
@@ -277,32 +290,9 @@ function AddUserDialog(props: {
       setValues({ ...values, [name]: event.currentTarget.value }),
   });
 
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    const password = oneTimePassword();
-    try {
-      const user = await addUser({
-        username: values.username.trim(),
-        given_name: values.given_name.trim(),
-        family_name: values.family_name.trim(),
-        email: values.email.trim() || null,
-        password,
-        roles,
-      });
-      setAdded({ username: user.username, password });
-      notify('success', `${user.username} has been added`);
-      await props.onAdded();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The server could not be reached'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal opened onClose={props.onClose} title="Add user" size="lg" centered>
-      {added ? (
+  if (added)
+    return (
+      <Modal opened onClose={props.onClose} title="Add user" size="lg" centered>
         <Stack>
           <ShownOnce
             label={`The one-time password of ${added.username}`}
@@ -313,44 +303,44 @@ function AddUserDialog(props: {
             <Button onClick={props.onClose}>Done</Button>
           </Group>
         </Stack>
-      ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack>
-            <TextInput label="Username" required data-autofocus {...field('username')} />
-            <Group grow>
-              <TextInput label="Given name" {...field('given_name')} />
-              <TextInput label="Family name" {...field('family_name')} />
-            </Group>
-            <TextInput label="Email" type="email" {...field('email')} />
-            <MultiSelect
-              label="Roles"
-              data={props.roles.map((r) => ({ value: r.role_id, label: r.role_name }))}
-              value={roles}
-              onChange={setRoles}
-              comboboxProps={{ withinPortal: true }}
-            />
-            {problem && (
-              <Text c="red" size="sm" role="alert">
-                {problem}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} disabled={!values.username.trim()}>
-                Add
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      </Modal>
+    );
+  return (
+    <FormDialog
+      title="Add user"
+      submitLabel="Add"
+      size="lg"
+      canSubmit={Boolean(values.username.trim())}
+      onClose={props.onClose}
+      onSubmit={async () => {
+        const password = oneTimePassword();
+        const user = await addUser({
+          username: values.username.trim(),
+          given_name: values.given_name.trim(),
+          family_name: values.family_name.trim(),
+          email: values.email.trim() || null,
+          password,
+          roles,
+        });
+        setAdded({ username: user.username, password });
+        notify('success', `${user.username} has been added`);
+        await props.onAdded();
+      }}
+    >
+      <TextInput label="Username" required data-autofocus {...field('username')} />
+      <Group grow>
+        <TextInput label="Given name" {...field('given_name')} />
+        <TextInput label="Family name" {...field('family_name')} />
+      </Group>
+      <TextInput label="Email" type="email" {...field('email')} />
+      <MultiSelect
+        label="Roles"
+        data={props.roles.map((r) => ({ value: r.role_id, label: r.role_name }))}
+        value={roles}
+        onChange={setRoles}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </FormDialog>
   );
 }
 
@@ -361,34 +351,21 @@ function RolesDialog(props: {
   onSave: (roles: string[]) => Promise<void>;
 }) {
   const [roles, setRoles] = useState(props.user.roles);
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal opened onClose={props.onClose} title={`Roles of ${props.user.username}`} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setBusy(true);
-          void props.onSave(roles).finally(() => setBusy(false));
-        }}
-      >
-        <Stack>
-          <MultiSelect
-            label="Roles"
-            data-autofocus
-            data={props.roles.map((r) => ({ value: r.role_id, label: r.role_name }))}
-            value={roles}
-            onChange={setRoles}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={`Roles of ${props.user.username}`}
+      submitLabel="Save"
+      canSubmit
+      onClose={props.onClose}
+      onSubmit={() => props.onSave(roles)}
+    >
+      <MultiSelect
+        label="Roles"
+        data-autofocus
+        data={props.roles.map((r) => ({ value: r.role_id, label: r.role_name }))}
+        value={roles}
+        onChange={setRoles}
+      />
+    </FormDialog>
   );
 }

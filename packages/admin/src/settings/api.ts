@@ -17,16 +17,95 @@ export type UserChanges = Json<NonNullable<paths['/api/users/{user_id}']['put'][
 export type Role = Json<paths['/api/roles']['get']['responses'][200]>[number];
 export type NewRole = Json<paths['/api/roles']['post']['requestBody']>;
 
+export type Site = Json<paths['/api/sites']['get']['responses'][200]>[number];
+export type NewSite = Json<paths['/api/sites']['post']['requestBody']>;
+export type SiteChanges = Json<paths['/api/sites/{site_id}']['put']['requestBody']>;
+export type SiteUsage = Json<paths['/api/sites/{site_id}/usage']['get']['responses'][200]>;
+export type RoleChanges = Json<paths['/api/roles/{role_id}']['put']['requestBody']>;
+
+/** What a paged list asks the server for: text, sort column and direction, and the page. */
+export interface ListRequest {
+  q?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  offset?: number;
+  limit?: number;
+}
+
+/** One page of a list and how many rows match in all (the X-Total-Count header). */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+function pageFrom<T>(result: { data?: unknown; error?: unknown; response: Response }): ListPage<T> {
+  const rows = dataOf<T[]>(result);
+  return { rows, total: Number(result.response.headers.get('x-total-count') ?? rows.length) };
+}
+
+/** A page of users, filtered by text and role, sorted by the server. */
+export const usersPageQuery = (request: ListRequest & { role?: string }) =>
+  queryOptions({
+    queryKey: ['settings', 'users', request],
+    queryFn: async () =>
+      pageFrom<User>(await api().GET('/api/users', { params: { query: request as never } })),
+    placeholderData: (previous) => previous,
+  });
+
+export const rolesPageQuery = (request: ListRequest & { personal?: boolean }) =>
+  queryOptions({
+    queryKey: ['settings', 'roles', request],
+    queryFn: async () =>
+      pageFrom<Role>(await api().GET('/api/roles', { params: { query: request as never } })),
+    placeholderData: (previous) => previous,
+  });
+
+export const sitesPageQuery = (request: ListRequest) =>
+  queryOptions({
+    queryKey: ['settings', 'sites', request],
+    queryFn: async () =>
+      pageFrom<Site>(await api().GET('/api/sites', { params: { query: request as never } })),
+    placeholderData: (previous) => previous,
+  });
+
+export const siteUsageQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: ['settings', 'sites', siteId, 'usage'],
+    queryFn: async () =>
+      dataOf<SiteUsage>(
+        await api().GET('/api/sites/{site_id}/usage', { params: { path: { site_id: siteId } } }),
+      ),
+    staleTime: 0,
+  });
+
+export async function createSite(body: NewSite): Promise<Site> {
+  return dataOf(await api().POST('/api/sites', { body }));
+}
+
+export async function changeSite(siteId: string, body: SiteChanges): Promise<Site> {
+  return dataOf(
+    await api().PUT('/api/sites/{site_id}', { params: { path: { site_id: siteId } }, body }),
+  );
+}
+
+export async function deleteSite(siteId: string): Promise<void> {
+  dataOf(await api().DELETE('/api/sites/{site_id}', { params: { path: { site_id: siteId } } }));
+}
+
+export async function deleteUser(userId: string): Promise<void> {
+  dataOf(await api().DELETE('/api/users/{user_id}', { params: { path: { user_id: userId } } }));
+}
+
+export async function changeRole(roleId: string, body: RoleChanges): Promise<Role> {
+  return dataOf(
+    await api().PUT('/api/roles/{role_id}', { params: { path: { role_id: roleId } }, body }),
+  );
+}
+
 export const apiKeysQuery = () =>
   queryOptions({
     queryKey: ['settings', 'apikeys'],
     queryFn: async () => dataOf<ApiKey[]>(await api().GET('/api/apikeys')),
-  });
-
-export const usersQuery = () =>
-  queryOptions({
-    queryKey: ['settings', 'users'],
-    queryFn: async () => dataOf<User[]>(await api().GET('/api/users')),
   });
 
 export const rolesQuery = () =>

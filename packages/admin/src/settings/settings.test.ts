@@ -1,34 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { keyStatus } from './ApiKeysScreen';
-import { filterUsers } from './UsersScreen';
-import type { ApiKey, User } from './api';
+import { dropsAdministrator } from './UsersScreen';
+import { deleteRefusal } from './RolesScreen';
+import { deletionMessage } from './SitesScreen';
+import { parseHosts } from './SiteDialogs';
+import type { ApiKey, Role, SiteUsage } from './api';
 
-const user = (username: string, given: string, roles: string[], email: string | null = null) =>
-  ({
-    user_id: username,
-    username,
-    given_name: given,
-    family_name: 'Reyes',
-    email,
-    disabled: 0,
-    roles,
-    created_date: '',
-    updated_date: '',
-  }) as User;
+const role = (role_id: string, is_admin = 0, member_count = 0) =>
+  ({ role_id, role_name: role_id, role_rank: 10, is_admin, is_personal: 0, member_count }) as Role;
 
-describe('the users filter', () => {
-  const users = [
-    user('dana', 'Dana', ['editor']),
-    user('sam', 'Sam', ['author'], 'sam@example.com'),
-  ];
-  it('matches name, username or email, without regard to case', () => {
-    expect(filterUsers(users, 'DANA R', null).map((u) => u.username)).toEqual(['dana']);
-    expect(filterUsers(users, 'example.com', null).map((u) => u.username)).toEqual(['sam']);
-    expect(filterUsers(users, '  ', null)).toHaveLength(2);
+describe('removing an administrator role', () => {
+  const roles = [role('administrator', 1), role('editor')];
+  it('is noticed only when no administrator role is left', () => {
+    expect(dropsAdministrator(roles, ['administrator', 'editor'], ['editor'])).toBe(true);
+    expect(dropsAdministrator(roles, ['administrator'], ['administrator', 'editor'])).toBe(false);
+    expect(dropsAdministrator(roles, ['editor'], [])).toBe(false);
   });
-  it('keeps to holders of the chosen role', () => {
-    expect(filterUsers(users, '', 'author').map((u) => u.username)).toEqual(['sam']);
-    expect(filterUsers(users, 'dana', 'author')).toEqual([]);
+});
+
+describe('a role that cannot be deleted', () => {
+  it('is a built-in role or one with members', () => {
+    expect(deleteRefusal(role('editor'))).toBe('Built-in roles cannot be deleted');
+    expect(deleteRefusal(role('reviewers', 0, 2))).toBe(
+      'Only a role without members can be deleted',
+    );
+    expect(deleteRefusal(role('reviewers'))).toBeNull();
+  });
+});
+
+describe('host names as typed', () => {
+  it('are split at commas, spaces and new lines, empty ones left out', () => {
+    expect(parseHosts(' www.shop.test, shop.test\nm.shop.test ,, ')).toEqual([
+      'www.shop.test',
+      'shop.test',
+      'm.shop.test',
+    ]);
+    expect(parseHosts('   ')).toEqual([]);
+  });
+});
+
+describe('the site delete confirmation', () => {
+  const usage = (microapps: string[], builds: number) =>
+    ({
+      site_id: 's',
+      site_name: 'Shop',
+      blocked_by: null,
+      removes: {
+        home: { content_id: 'h', content_name: 'Shop Home', versions: 2 },
+        builds,
+        releases: 1,
+        microapps,
+      },
+    }) as SiteUsage;
+  it('names the home item and everything that goes with the site', () => {
+    expect(deletionMessage(usage(['Search'], 1))).toBe(
+      'Delete the site Shop? With it go its home item Shop Home (2 versions), 1 build, 1 publish record, the micro-apps Search, its host names and base paths. This cannot be undone.',
+    );
+    expect(deletionMessage(usage([], 3))).toContain(', 3 builds, 1 publish record, its host');
   });
 });
 

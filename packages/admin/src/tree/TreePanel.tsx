@@ -4,7 +4,7 @@
  * row shows a role's permissions (permissions.tsx).
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   dragAndDropFeature,
   hotkeysCoreFeature,
@@ -48,6 +48,22 @@ export function TreePanel({
   const [reorder, setReorder] = useState(false);
   const [editingPermissions, setEditingPermissions] = useState(false);
   const permissions = usePermissionsEditor(index, editingPermissions);
+  // '?permissions=<role id>' (from Settings) opens the permissions editor on that role.
+  const [params, setParams] = useSearchParams();
+  const askedRole = params.get('permissions');
+  const { chooseRole } = permissions;
+  useEffect(() => {
+    if (!askedRole) return;
+    setEditingPermissions(true);
+    chooseRole(askedRole);
+    setParams(
+      (current) => {
+        current.delete('permissions');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [askedRole, chooseRole, setParams]);
   // The box shows every keystroke at once; the tree follows as soon as it can.
   const filter = activeFilter(useDeferredValue(filterText));
   const matches = useMemo(() => (filter ? filterItems(index, filter) : null), [index, filter]);

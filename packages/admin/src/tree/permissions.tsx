@@ -83,6 +83,8 @@ export function heldByItem(index: ForestIndex, data: PermissionData): Map<string
 
 export interface PermissionsEditor {
   roleId: string | null;
+  /** Chooses the role whose permissions are shown (Settings' 'Open in permissions editor'). */
+  chooseRole: (roleId: string) => void;
   /** The role picker shown above the tree, with the column headings. */
   header: ReactNode;
   /** The columns of one row. */
@@ -165,7 +167,7 @@ export function usePermissionsEditor(index: ForestIndex, active: boolean): Permi
       />
     ) : null;
 
-  return { roleId, header, columns, dialog };
+  return { roleId, chooseRole: setRoleId, header, columns, dialog };
 }
 
 type Choice = 'inherit' | 'grant' | 'refuse';

@@ -10,6 +10,7 @@ import { AppError, fail } from '../errors';
 import { constraintViolation } from '../db/errors-driver';
 import { createUser } from '../operations/users/create-user';
 import { isPersonalRole } from '../access/permissions';
+import { recordSignIn } from '../operations/users/sign-ins';
 
 /** The issuer name gateway identities are linked under. */
 export const GATEWAY_ISSUER = 'gateway';
@@ -35,6 +36,7 @@ export async function resolveExternalUser(db: Db, profile: ExternalProfile): Pro
     (await createLinkedUser(db, profile));
   await syncProfile(db, userId, profile);
   if (profile.roles) await syncRoles(db, userId, profile.roles);
+  await recordSignIn(db, userId);
   return userId;
 }
 

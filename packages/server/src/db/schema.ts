@@ -9,6 +9,16 @@ export interface SitesTable {
   created_date: string;
 }
 
+/** Where a site's target (delivery, preview) is served, set in the admin; CANOPY_SITES overrides. */
+export interface SiteTargetsTable {
+  site_id: string;
+  mode: 'delivery' | 'preview';
+  /** JSON array of host names; any host when empty. */
+  hosts: string;
+  base_path: string;
+  updated_date: string;
+}
+
 /** A content item's identity and place in the tree; what it says changes per version lives in content_versions. */
 export interface ContentItemsTable {
   content_id: string;
@@ -153,6 +163,7 @@ export interface UsersTable {
   disabled: number;
   created_date: string;
   updated_date: string;
+  last_sign_in_date: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolesTable {
@@ -194,6 +205,7 @@ export interface SettingsTable {
 
 export interface Database {
   sites: SitesTable;
+  site_targets: SiteTargetsTable;
   content_items: ContentItemsTable;
   content_versions: ContentVersionsTable;
   content_fields: ContentFieldsTable;

@@ -37,7 +37,8 @@ function originOf(url: string | undefined): string[] {
 
 /** Host names the sites are served on: the admin's live view and the page editor frame them. */
 function siteHosts(config: Config): string[] {
-  const hosts = Object.values(config.publishing.sites).flatMap((targets) => [
+  const { sites, stored = {} } = config.publishing;
+  const hosts = [...Object.values(sites), ...Object.values(stored)].flatMap((targets) => [
     ...(targets.delivery?.hosts ?? []),
     ...(targets.preview?.hosts ?? []),
   ]);
@@ -129,9 +130,7 @@ export const securityPlugin = fp(
       // The renewal pop-up (another window of this origin) reports back to its opener.
       'cross-origin-opener-policy': 'same-origin-allow-popups',
     });
-    const parts: Record<Part, Headers> = {
-      admin: browserApp(adminPolicy(config)),
-      pageEditor: browserApp(adminPolicy(config, true)),
+    const parts: Record<Exclude<Part, 'admin' | 'pageEditor'>, Headers> = {
       oidc: browserApp(SIGN_IN_POLICY),
       api: common,
       site: common,
@@ -147,14 +146,18 @@ export const securityPlugin = fp(
       reply.headers({
         'access-control-allow-origin': origin,
         'access-control-allow-credentials': 'true',
-        'access-control-expose-headers': 'etag, location, retry-after, www-authenticate',
+        'access-control-expose-headers':
+          'etag, location, retry-after, www-authenticate, x-total-count',
       });
       return true;
     }
 
     app.addHook('onRequest', async (request, reply) => {
       const part = partOf(request.url);
-      reply.headers(parts[part]);
+      // The sites' host names change in the admin: the frame policy follows without a restart.
+      if (part === 'admin' || part === 'pageEditor')
+        reply.headers(browserApp(adminPolicy(config, part === 'pageEditor')));
+      else reply.headers(parts[part]);
       if (part !== 'api') return;
       const allowed = cors(request, reply);
       const preflight =

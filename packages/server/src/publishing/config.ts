@@ -26,8 +26,13 @@ export interface BuildDefinition {
 export interface PublishingConfig {
   /** The site served at '/' (and '/preview/') when no host name picks another; the oldest site when unset. */
   defaultSiteId: string | undefined;
-  /** Per site: host names and base paths of the delivery and preview targets. */
+  /** Per site: host names and base paths of the delivery and preview targets (CANOPY_SITES). */
   sites: Record<string, Partial<SiteTargets>>;
+  /**
+   * The same, as set in the admin and kept in the database (site_targets): loaded when the
+   * server starts and replaced on every change. CANOPY_SITES wins for a target it names.
+   */
+  stored?: Record<string, Partial<SiteTargets>>;
   definitions: Record<string, BuildDefinition>;
   /** A module whose default export (or `register`) adds components to the registry. */
   siteComponents: string | undefined;
@@ -82,12 +87,27 @@ export function loadPublishingConfig(env: NodeJS.ProcessEnv = process.env): Publ
   };
 }
 
+/** Where a target's address comes from: CANOPY_SITES, the database, or the defaults. */
+export type TargetSource = 'environment' | 'database' | 'default';
+
+export function targetSource(
+  config: PublishingConfig,
+  siteId: string,
+  mode: keyof SiteTargets,
+): TargetSource {
+  if (config.sites[siteId]?.[mode]) return 'environment';
+  if (config.stored?.[siteId]?.[mode]) return 'database';
+  return 'default';
+}
+
 export function targetsOf(config: PublishingConfig, siteId: string): SiteTargets {
-  const own = config.sites[siteId] ?? {};
-  const pick = (mode: keyof SiteTargets): TargetAddress => ({
-    hosts: own[mode]?.hosts ?? DEFAULT_TARGETS[mode].hosts,
-    basePath: normaliseBase(own[mode]?.basePath ?? DEFAULT_TARGETS[mode].basePath),
-  });
+  const pick = (mode: keyof SiteTargets): TargetAddress => {
+    const own = config.sites[siteId]?.[mode] ?? config.stored?.[siteId]?.[mode];
+    return {
+      hosts: own?.hosts ?? DEFAULT_TARGETS[mode].hosts,
+      basePath: normaliseBase(own?.basePath ?? DEFAULT_TARGETS[mode].basePath),
+    };
+  };
   return { delivery: pick('delivery'), preview: pick('preview') };
 }
 
@@ -111,7 +131,7 @@ export function targetLinks(
   return { delivery: link(targets.delivery), preview: link(targets.preview) };
 }
 
-function normaliseBase(base: string): string {
+export function normaliseBase(base: string): string {
   const trimmed = `/${base}`.replace(/\/+/g, '/').replace(/\/$/, '');
   return trimmed === '' ? '/' : trimmed;
 }

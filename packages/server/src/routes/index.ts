@@ -12,6 +12,7 @@ import { templateRoutes } from './templates/index';
 import { microappRoutes } from './microapps/index';
 import { mediaRoutes } from './media/index';
 import { pageEditorRoutes } from './page-editor/index';
+import { siteRoutes } from './sites/index';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
@@ -26,4 +27,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(microappRoutes);
   await app.register(mediaRoutes);
   await app.register(pageEditorRoutes);
+  await app.register(siteRoutes);
 }

@@ -185,6 +185,7 @@ describe.each(DIALECTS)('per-item permissions on %s', (dialect) => {
       role_rank: 0,
       is_admin: 0,
       is_personal: 1,
+      member_count: 1,
     });
     const me = (
       await t.request({ method: 'GET', url: '/api/identity/personinfo', as: 'tom' })

@@ -26,6 +26,7 @@ describe.each(DIALECTS)('users and roles API on %s', (dialect) => {
       role_rank: 100,
       is_admin: 1,
       is_personal: 0,
+      member_count: 1,
     });
   });
 
@@ -176,6 +177,7 @@ describe.each(DIALECTS)('users and roles API on %s', (dialect) => {
       role_rank: 20,
       is_admin: 0,
       is_personal: 0,
+      member_count: 0,
     });
     const clash = await t.request({
       method: 'POST',

@@ -1,6 +1,7 @@
 /** The sign-in page's password check (argon2id). */
 import type { Db } from '../../db/index';
 import { verifyPassword } from '../../auth/passwords';
+import { recordSignIn } from './sign-ins';
 
 /** Whether the password is right; a disabled account is told so only after a right password. */
 export async function checkPassword(
@@ -15,5 +16,7 @@ export async function checkPassword(
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!ok || !user) return 'wrong';
-  return user.disabled ? 'disabled' : { userId: user.user_id };
+  if (user.disabled) return 'disabled';
+  await recordSignIn(db, user.user_id);
+  return { userId: user.user_id };
 }

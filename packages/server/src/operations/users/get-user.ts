@@ -13,6 +13,10 @@ export interface UserView {
   roles: string[];
   created_date: string;
   updated_date: string;
+  /** The last sign-in (embedded or external), to the minute; null: never. */
+  last_sign_in_date: string | null;
+  /** The external issuer the user signs in with (its URL, or 'gateway'); null: Canopy's own. */
+  issuer: string | null;
 }
 
 const COLUMNS = [
@@ -24,6 +28,7 @@ const COLUMNS = [
   'disabled',
   'created_date',
   'updated_date',
+  'last_sign_in_date',
 ] as const;
 
 export async function readUsers(db: Db, userIds?: string[]): Promise<UserView[]> {
@@ -37,7 +42,19 @@ export async function readUsers(db: Db, userIds?: string[]): Promise<UserView[]>
     if (isPersonalRole(link.role_id)) continue;
     roles.set(link.user_id, [...(roles.get(link.user_id) ?? []), link.role_id]);
   }
-  return users.map((user) => ({ ...user, roles: roles.get(user.user_id) ?? [] }));
+  let linked = db
+    .selectFrom('external_identities')
+    .select(['user_id', 'issuer'])
+    .orderBy('created_date');
+  if (userIds) linked = linked.where('user_id', 'in', userIds.length ? userIds : ['']);
+  const issuers = new Map<string, string>();
+  for (const link of await linked.execute())
+    if (!issuers.has(link.user_id)) issuers.set(link.user_id, link.issuer.replace(/^legacy:/, ''));
+  return users.map((user) => ({
+    ...user,
+    roles: roles.get(user.user_id) ?? [],
+    issuer: issuers.get(user.user_id) ?? null,
+  }));
 }
 
 export async function readUser(db: Db, userId: string): Promise<UserView> {

@@ -10,6 +10,11 @@ export function requireAdministrator(actor: Actor, what: string): void {
 /** The highest rank among the actor's roles; administrators outrank everything. */
 export async function rankOf(db: Db, actor: Actor): Promise<number> {
   if (actor.isAdmin) return Number.POSITIVE_INFINITY;
+  return highestRank(db, actor);
+}
+
+/** The highest rank among the actor's own roles (an administrator's role is 100); 0 for none. */
+export async function highestRank(db: Db, actor: Actor): Promise<number> {
   if (actor.roleIds.length === 0) return 0;
   const row = await db
     .selectFrom('roles')

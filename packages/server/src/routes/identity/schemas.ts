@@ -46,6 +46,12 @@ export const User = Type.Object(
     roles: Type.Array(Type.String()),
     created_date: Type.String(),
     updated_date: Type.String(),
+    last_sign_in_date: Type.Union([Type.String(), Type.Null()], {
+      description: 'The last sign-in, to the minute; null: never',
+    }),
+    issuer: Type.Union([Type.String(), Type.Null()], {
+      description: "The external issuer the user signs in with; null: Canopy's own sign-in",
+    }),
   },
   { additionalProperties: false },
 );
@@ -87,6 +93,7 @@ export const Role = Type.Object(
     role_rank: Type.Integer(),
     is_admin: Type.Integer({ enum: [0, 1] }),
     is_personal: Type.Integer({ enum: [0, 1] }),
+    member_count: Type.Integer({ description: 'How many users hold the role' }),
   },
   { additionalProperties: false },
 );
@@ -96,6 +103,14 @@ export const NewRoleBody = Type.Object(
     role_id: Type.String({ minLength: 1, maxLength: 63 }),
     role_name: Type.String({ minLength: 1, maxLength: 100 }),
     role_rank: Type.Integer({ minimum: 0, maximum: 99 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RoleChangesBody = Type.Object(
+  {
+    role_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    role_rank: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
   },
   { additionalProperties: false },
 );

@@ -2,11 +2,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { actorOf } from '../../plugins/auth';
-import { listRoles } from '../../operations/roles/list-roles';
+import { ROLE_SORTS, listRolesPage, withMemberCounts } from '../../operations/roles/list-roles';
+import { updateRole } from '../../operations/roles/update-role';
+import { pageProperties } from '../../operations/paging';
 import { createRole } from '../../operations/roles/create-role';
 import { deleteRole } from '../../operations/roles/delete-role';
 import { rolesByContent } from '../../operations/roles/roles-by-content';
-import { ItemParams, NewRoleBody, Role, RoleOnContent, RoleParams } from '../identity/schemas';
+import {
+  ItemParams,
+  NewRoleBody,
+  Role,
+  RoleChangesBody,
+  RoleOnContent,
+  RoleParams,
+} from '../identity/schemas';
+
+const RoleListQuery = Type.Object(
+  {
+    ...pageProperties(ROLE_SORTS),
+    personal: Type.Optional(
+      Type.Boolean({ description: "false: leave out people's personal roles" }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
@@ -17,13 +36,16 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Every role, highest rank first',
+        summary:
+          'The roles with their member counts, highest rank first unless sorted; paged when asked (X-Total-Count: all matching rows)',
+        querystring: RoleListQuery,
         response: { 200: Type.Array(Role) },
       },
     },
-    (request) => {
+    async (request, reply) => {
       actorOf(request);
-      return listRoles(db);
+      const page = await listRolesPage(db, request.query);
+      return reply.header('x-total-count', String(page.total)).send(page.rows);
     },
   );
 
@@ -39,7 +61,24 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const role = await createRole(db, actorOf(request), request.body);
-      return reply.status(201).send(role);
+      return reply.status(201).send((await withMemberCounts(db, [role]))[0]!);
+    },
+  );
+
+  app.put(
+    '/roles/:role_id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a role or change its rank (administrators; never above your own)',
+        params: RoleParams,
+        body: RoleChangesBody,
+        response: { 200: Role },
+      },
+    },
+    async (request) => {
+      const role = await updateRole(db, actorOf(request), request.params.role_id, request.body);
+      return (await withMemberCounts(db, [role]))[0]!;
     },
   );
 
