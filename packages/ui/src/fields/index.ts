@@ -9,7 +9,6 @@ import { checkboxKind, dropdownKind } from './choice';
 import { richTextKind } from './rich-text';
 import { longTextKind, readOnlyKind, shortTextKind } from './text';
 
-
 /** The field kinds both surfaces edit the same way. */
 export const SHARED_FIELD_KINDS = {
   'Short Text': shortTextKind,
