@@ -98,7 +98,6 @@ export class PgBossQueue implements BuildQueue {
       connectionString,
       max: 3,
       maintenanceIntervalSeconds: settings.maintenanceSeconds,
-      monitorStateIntervalSeconds: undefined,
     });
     this.boss.on('error', log);
   }
