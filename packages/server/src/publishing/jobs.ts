@@ -145,7 +145,7 @@ export class PgBossQueue implements BuildQueue {
   /** Stops taking jobs and lets the running ones finish; one still running after the wait is handed back when it expires. */
   async stop(): Promise<void> {
     await this.boss
-      .stop({ graceful: true, wait: true, timeout: 30_000 })
+      .stop({ graceful: true, wait: true, timeout: 8_000 })
       .catch((error: unknown) => this.log(error));
   }
 }
