@@ -198,8 +198,9 @@ export class BuildService {
       else await this.buildStatic(build);
       await this.update(buildId, { status: 'succeeded', finished_date: new Date().toISOString() });
     } catch (error) {
-      if (attempt.last) return this.fail(buildId, error);
-      await this.update(buildId, { status: 'queued' }).catch(() => undefined);
+      // The error goes back to the queue too: the job is retried, or recorded failed there.
+      if (attempt.last) await this.fail(buildId, error);
+      else await this.update(buildId, { status: 'queued' }).catch(() => undefined);
       throw error;
     }
   }

@@ -2,6 +2,7 @@
  * Site components for the two-instance suite: a page titled "Hold" is rendered only while the
  * file `hold` in CANOPY_TEST_HOLD_DIR is absent; while it is there, the rendering process writes
  * its id to `rendering` and waits. The suite sees which instance runs a build and stops it there.
+ * A page titled "Explode" fails every build.
  */
 import { createElement } from 'react';
 import type { PageProps, Registry } from '@canopy/site';
@@ -20,7 +21,9 @@ function holdWhileAsked(): void {
 
 export default function register(registry: Registry): void {
   registry.page('page', (props: PageProps) => {
-    if (props.page.fields['Title']?.value === 'Hold') holdWhileAsked();
+    const title = props.page.fields['Title']?.value;
+    if (title === 'Explode') throw new Error('The page component exploded');
+    if (title === 'Hold') holdWhileAsked();
     return createElement(StandardPage, props);
   });
 }

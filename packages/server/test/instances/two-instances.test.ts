@@ -89,6 +89,7 @@ describe('two instances on one PostgreSQL database', () => {
       CANOPY_JOB_TIMEOUT: '5',
       CANOPY_JOB_MAINTENANCE_INTERVAL: '1',
       CANOPY_JOB_RETRY_DELAY: '1',
+      CANOPY_JOB_RETRIES: '1',
       CANOPY_JOB_POLL_INTERVAL: '0.5',
     });
 
@@ -155,6 +156,20 @@ describe('two instances on one PostgreSQL database', () => {
     expect(
       await until('/careers to go', async () => (await titleOn(a, '/careers')) ?? 'gone'),
     ).toBe('gone');
+  });
+
+  it('tries a failing build again after a pause, then records it failed with the reason', async () => {
+    const team = await pageId(apiA, '/about/team');
+    await stageTitle(apiA, team, 'Explode');
+    const { build_id } = await publish(apiB);
+    const build = await until('the build to fail', () => finished(apiA, build_id));
+    expect(build).toMatchObject({ status: 'failed', error: 'The page component exploded' });
+    const jobs = await db.query(
+      `SELECT state, retry_count FROM pgboss.job WHERE data->>'buildId' = $1`,
+      [build_id],
+    );
+    expect(jobs.rows).toEqual([{ state: 'failed', retry_count: 1 }]);
+    expect(await titleOn(a, '/about/team')).toBe('Meet the Canopy team');
   });
 
   it('finishes on B the build of an A killed in the middle of it; the old target serves until then', async () => {
