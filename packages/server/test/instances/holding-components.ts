@@ -1,5 +1,5 @@
 /**
- * Site components for the two-instance suite: a page titled "Hold" is rendered only while the
+ * Site components for the two-instance suite: a page titled "Hold..." is rendered only while the
  * file `hold` in CANOPY_TEST_HOLD_DIR is absent; while it is there, the rendering process writes
  * its id to `rendering` and waits. The suite sees which instance runs a build and stops it there.
  * A page titled "Explode" fails every build.
@@ -23,7 +23,7 @@ export default function register(registry: Registry): void {
   registry.page('page', (props: PageProps) => {
     const title = props.page.fields['Title']?.value;
     if (title === 'Explode') throw new Error('The page component exploded');
-    if (title === 'Hold') holdWhileAsked();
+    if (title?.startsWith('Hold')) holdWhileAsked();
     return createElement(StandardPage, props);
   });
 }

@@ -172,9 +172,11 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await titleOn(a, '/about/team')).toBe('Meet the Canopy team');
   });
 
-  it('finishes on B the build of an A killed in the middle of it; the old target serves until then', async () => {
+  /** A build of the page titled `title` requested on A, held in the middle by the instance running it. */
+  async function heldBuild(title: string) {
+    rmSync(join(holdDir, 'rendering'), { force: true });
     writeFileSync(join(holdDir, 'hold'), '');
-    await stageTitle(apiA, await pageId(apiA, '/about/team'), 'Hold');
+    await stageTitle(apiA, await pageId(apiA, '/about/team'), title);
     const { build_id } = await publish(apiA);
     const pid = Number(
       await until('a render to hold', async () =>
@@ -183,20 +185,56 @@ describe('two instances on one PostgreSQL database', () => {
           : undefined,
       ),
     );
-    const [runner, survivor, survivorApi] = pid === a.child.pid ? [a, b, apiB] : [b, a, apiA];
+    const [runner, other, otherApi] = pid === a.child.pid ? [a, b, apiB] : [b, a, apiA];
     expect(pid).toBe(runner.child.pid);
+    return { build_id, runner, other, otherApi };
+  }
+
+  it('follows on one instance the progress of a build the other runs, to its end', async () => {
+    const { build_id, other, otherApi } = await heldBuild('Hold on');
+    const response = await fetch(`${other.base}/api/builds/${build_id}/events`, {
+      headers: { authorization: `Bearer ${otherApi.token}` },
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const statuses: string[] = [];
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += value;
+      const events = text.split('\n\n');
+      text = events.pop()!;
+      for (const event of events) {
+        const data = /^data: (.*)$/m.exec(event)?.[1];
+        if (data) statuses.push((JSON.parse(data) as BuildView).status);
+      }
+      // The first event is the build as it is: running on the other instance.
+      if (statuses.length === 1) rmSync(join(holdDir, 'hold'));
+    }
+    expect(statuses[0]).toBe('running');
+    expect(statuses.at(-1)).toBe('succeeded');
+    expect(await titleOn(other, '/about/team')).toBe('Hold on');
+  });
+
+  it('finishes the build of an instance killed in the middle of it on the other; the old target serves until then', async () => {
+    const {
+      build_id,
+      runner,
+      other: survivor,
+      otherApi: survivorApi,
+    } = await heldBuild('Hold still');
     const exited = new Promise((done) => runner.child.once('exit', done));
     runner.child.kill('SIGKILL');
     killed = runner;
     await exited;
-    expect(await titleOn(survivor, '/about/team')).toBe('Meet the Canopy team');
+    expect(await titleOn(survivor, '/about/team')).toBe('Hold on');
     expect(((await survivorApi('GET', `/api/builds/${build_id}`)) as BuildView).status).toBe(
       'running',
     );
     rmSync(join(holdDir, 'hold'));
     const build = await until('the build taken over', () => finished(survivorApi, build_id));
     expect(build.status).toBe('succeeded');
-    expect(await titleOn(survivor, '/about/team')).toBe('Hold');
+    expect(await titleOn(survivor, '/about/team')).toBe('Hold still');
     const jobs = await db.query(
       `SELECT state, retry_count FROM pgboss.job WHERE data->>'buildId' = $1`,
       [build_id],
