@@ -1,7 +1,7 @@
 /**
  * Liveness and readiness for load balancers and orchestrators. `GET /healthz`: the process
  * answers. `GET /readyz`: every part a request needs is reachable (the database answers a
- * query, the storage answers a read); otherwise 503 naming the part that failed and why. While
+ * query, the storage answers a read, the build queue answers when builds are shared jobs); otherwise 503 naming the part that failed and why. While
  * the server stops, Fastify answers 503 to new requests, so a balancer drains it.
  */
 import { sql } from 'kysely';
@@ -43,8 +43,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get('/readyz', hide, async (request, reply) => {
     const results: Record<string, string> = {};
+    const queue = app.hasDecorator('publishing') ? app.publishing.queue : undefined;
+    const all: Record<string, Check> = queue?.shared
+      ? { ...checks, jobs: () => queue.check() }
+      : checks;
     await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
+      Object.entries(all).map(async ([name, check]) => {
         try {
           await within(check, CHECK_TIMEOUT_MS);
           results[name] = 'ok';

@@ -1,8 +1,9 @@
 /**
  * Builds as jobs: a request is queued at once (a queued build of the same target takes in later
- * requests, so close publishes merge), each target builds one at a time in order, and every
- * change of status or progress is written to the builds table and told to listeners (the
- * Server-Sent Events of /api/builds/{id}/events).
+ * requests, so close publishes merge), each target builds one at a time in order (on the queue of
+ * `jobs.ts`: this process, or every instance on PostgreSQL), and every change of status or
+ * progress is written to the builds table and told to listeners (the Server-Sent Events of
+ * /api/builds/{id}/events; with a shared queue, changes made on other instances are read back).
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import type { Db } from '../db/index';
 import type { BuildRow } from '../db/schema';
 import type { Storage } from '../storage/index';
 import { targetsOf, type PublishingConfig } from './config';
+import { LocalQueue, type BuildQueue } from './jobs';
 import type { Renderer } from './renderer';
 import { loadSnapshot } from './source';
 import { PackWriter, TargetStore, type Manifest, type ManifestPage } from './store';
@@ -35,9 +37,11 @@ const INTERRUPTED = 'The server stopped before this build finished; publish agai
 
 export class BuildService {
   readonly events = new EventEmitter();
-  private readonly chains = new Map<string, Promise<void>>();
   private readonly manifests = new Map<string, { buildId: string; manifest: Manifest }>();
   private closed = false;
+  /** The last state told to listeners, per build. */
+  private readonly told = new Map<string, string>();
+  private watcher: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -45,8 +49,37 @@ export class BuildService {
     readonly renderer: Renderer,
     readonly config: PublishingConfig,
     private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+    readonly queue: BuildQueue = new LocalQueue(),
   ) {
     this.events.setMaxListeners(0);
+    if (!queue.shared) void queue.start((id, attempt) => this.run(id, attempt));
+  }
+
+  /** Starts taking jobs from a shared queue, and reading back the builds listeners follow. */
+  async start(): Promise<void> {
+    if (!this.queue.shared) return;
+    await this.queue.start((id, attempt) => this.run(id, attempt));
+    this.watcher = setInterval(() => void this.watch().catch(() => undefined), 500);
+    this.watcher.unref();
+  }
+
+  private async watch(): Promise<void> {
+    const ids = this.events.eventNames().map(String);
+    for (const id of this.told.keys()) if (!ids.includes(id)) this.told.delete(id);
+    if (ids.length === 0) return;
+    const rows = await this.db
+      .selectFrom('builds')
+      .selectAll()
+      .where('build_id', 'in', ids)
+      .execute();
+    for (const row of rows) this.tell(row);
+  }
+
+  private tell(row: BuildRow): void {
+    const state = JSON.stringify(row);
+    if (this.told.get(row.build_id) === state) return;
+    this.told.set(row.build_id, state);
+    this.events.emit(row.build_id, row);
   }
 
   store(siteId: string, mode: SiteMode): TargetStore {
@@ -57,8 +90,13 @@ export class BuildService {
     return targetsOf(this.config, siteId)[mode].basePath;
   }
 
-  /** Builds left queued or running by a server that stopped are failed; their targets never switched. */
+  /**
+   * Builds left queued or running by a server that stopped are failed; their targets never
+   * switched. A shared queue keeps them instead: another instance may be running them, and the
+   * jobs of a stopped one are taken over.
+   */
   async failInterrupted(): Promise<number> {
+    if (this.queue.shared) return 0;
     const result = await this.db
       .updateTable('builds')
       .set({ status: 'failed', error: INTERRUPTED, finished_date: new Date().toISOString() })
@@ -96,24 +134,24 @@ export class BuildService {
       error: null,
     };
     await this.db.insertInto('builds').values(row).execute();
-    const key = `${request.siteId}/${request.mode}`;
-    const previous = this.chains.get(key) ?? Promise.resolve();
-    const next = previous.then(() => this.run(row.build_id));
-    this.chains.set(key, next);
-    void next.finally(() => {
-      if (this.chains.get(key) === next) this.chains.delete(key);
-    });
+    try {
+      await this.queue.send(`${request.siteId}/${request.mode}`, row.build_id);
+    } catch (error) {
+      await this.fail(row.build_id, error);
+      throw error;
+    }
     return row;
   }
 
-  /** Waits for every queued and running build (tests, shutdown). */
+  /** Waits for every queued and running build of this process (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.chains.size > 0) await Promise.all(this.chains.values());
+    await this.queue.idle();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.idle();
+    clearInterval(this.watcher);
+    await this.queue.stop();
     await this.renderer.close();
   }
 
@@ -124,17 +162,35 @@ export class BuildService {
       .selectAll()
       .where('build_id', '=', buildId)
       .executeTakeFirst();
-    if (row) this.events.emit(buildId, row);
+    if (row) this.tell(row);
   }
 
-  private async run(buildId: string): Promise<void> {
-    if (this.closed) return;
+  private async fail(buildId: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    await this.update(buildId, {
+      status: 'failed',
+      error: message,
+      finished_date: new Date().toISOString(),
+    }).catch(() => undefined);
+  }
+
+  /**
+   * One attempt at a build. A shared queue's job runs a build left `running` too: its instance
+   * stopped and the job was taken over. A failed attempt that is retried goes back to `queued`.
+   */
+  private async run(buildId: string, attempt: { last: boolean }): Promise<void> {
+    if (this.closed) {
+      if (this.queue.shared) throw new Error('This instance is stopping; another takes the build');
+      return;
+    }
     const build = await this.db
       .selectFrom('builds')
       .selectAll()
       .where('build_id', '=', buildId)
-      .executeTakeFirstOrThrow();
-    if (build.status !== 'queued') return;
+      .executeTakeFirst();
+    const resumable =
+      build?.status === 'queued' || (this.queue.shared && build?.status === 'running');
+    if (!build || !resumable) return;
     await this.update(buildId, { status: 'running', started_date: new Date().toISOString() });
     try {
       const definition = this.config.definitions[build.build_definition_id];
@@ -142,12 +198,10 @@ export class BuildService {
       else await this.buildStatic(build);
       await this.update(buildId, { status: 'succeeded', finished_date: new Date().toISOString() });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.update(buildId, {
-        status: 'failed',
-        error: message,
-        finished_date: new Date().toISOString(),
-      }).catch(() => undefined);
+      // The error goes back to the queue too: the job is retried, or recorded failed there.
+      if (attempt.last) await this.fail(buildId, error);
+      else await this.update(buildId, { status: 'queued' }).catch(() => undefined);
+      throw error;
     }
   }
 

@@ -1,11 +1,17 @@
 /**
  * Scheduled changes: every interval, any site where a publish or unpublish date passed since the
  * last look gets a delivery build, so the page appears or disappears with no one pressing Publish.
+ * A change is built once however many instances look: one instance at a time looks (a PostgreSQL
+ * advisory lock, when the build queue is shared), and a site whose delivery build was requested after the change needs none.
  */
+import { sql } from 'kysely';
 import { isDefaultDate } from '@canopy/core';
 import type { Db } from '../db/index';
 import { datedVersions, dateMs } from '../operations/publishing/list-scheduled';
 import type { BuildService } from './builds';
+
+/** The advisory lock's key: any number no other part of Canopy uses. */
+const SCHEDULER_LOCK = 7_264_001;
 
 export function startScheduler(
   db: Db,
@@ -15,30 +21,52 @@ export function startScheduler(
 ) {
   let last = Date.now();
   let running = false;
+  const look = async (db: Db, now: number) => {
+    const sites = new Map<string, number>();
+    for (const v of await datedVersions(db)) {
+      if (v.status_id !== 'published' || !v.site_id) continue;
+      for (const date of [v.publish_date, v.unpublish_date]) {
+        if (isDefaultDate(date)) continue;
+        const at = dateMs(date);
+        if (at > last && at <= now) sites.set(v.site_id, Math.max(at, sites.get(v.site_id) ?? 0));
+      }
+    }
+    for (const [siteId, at] of sites) {
+      const latest = await db
+        .selectFrom('builds')
+        .select((eb) => eb.fn.max('queued_date').as('queued'))
+        .where('site_id', '=', siteId)
+        .where('mode', '=', 'delivery')
+        .executeTakeFirst();
+      if (latest?.queued && Date.parse(String(latest.queued)) >= at) continue;
+      await builds.enqueue({
+        siteId,
+        mode: 'delivery',
+        definitionId: '263',
+        buildType: 'both',
+        requestedBy: 'scheduler',
+      });
+    }
+    last = now;
+  };
   const tick = async () => {
     if (running) return;
     running = true;
     const now = Date.now();
     try {
-      const sites = new Set<string>();
-      for (const v of await datedVersions(db)) {
-        if (v.status_id !== 'published' || !v.site_id) continue;
-        for (const date of [v.publish_date, v.unpublish_date]) {
-          if (isDefaultDate(date)) continue;
-          const at = dateMs(date);
-          if (at > last && at <= now) sites.add(v.site_id);
-        }
-      }
-      for (const siteId of sites) {
-        await builds.enqueue({
-          siteId,
-          mode: 'delivery',
-          definitionId: '263',
-          buildType: 'both',
-          requestedBy: 'scheduler',
+      if (!builds.queue.shared) await look(db, now);
+      else
+        await db.connection().execute(async (connection) => {
+          const { rows } = await sql<{ locked: boolean }>`
+            select pg_try_advisory_lock(${SCHEDULER_LOCK}) as locked`.execute(connection);
+          // Another instance is looking: this one looks next time.
+          if (!rows[0]?.locked) return;
+          try {
+            await look(connection, now);
+          } finally {
+            await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(connection);
+          }
         });
-      }
-      last = now;
     } catch (error) {
       log(error);
     } finally {

@@ -19,6 +19,7 @@ import { BuildService, STYLESHEET_URL } from './builds';
 import { previewUserId } from './preview-cookie';
 import { Renderer } from './renderer';
 import { startScheduler } from './scheduler';
+import { jobSettings, PgBossQueue } from './jobs';
 import { loadSnapshot, type SiteSnapshot } from './source';
 import { contentHash } from './store';
 import { join } from 'node:path';
@@ -114,12 +115,20 @@ export const sitePlugin = fp(
       publishing.siteComponents,
       publishing.renderThreads,
     );
-    const builds = new BuildService(db, storage, renderer, publishing, app.log);
+    // Builds are durable jobs shared by every instance when the database is PostgreSQL's.
+    const queue =
+      app.canopy.dialect === 'postgres' && config.databaseUrl
+        ? new PgBossQueue(config.databaseUrl, jobSettings(), (error) =>
+            app.log.error({ err: error }, 'the build queue failed'),
+          )
+        : undefined;
+    const builds = new BuildService(db, storage, renderer, publishing, app.log, queue);
     app.decorate('publishing', builds);
 
     let stopScheduler: (() => void) | undefined;
     app.addHook('onReady', async () => {
       await builds.failInterrupted();
+      await builds.start();
       stopScheduler = startScheduler(db, builds, publishing.schedulerIntervalMs, (error) =>
         app.log.error({ err: error }, 'scheduled publishing failed'),
       );

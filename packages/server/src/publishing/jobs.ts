@@ -1,0 +1,151 @@
+/**
+ * Where builds run. With SQLite, in this process: each target's builds one at a time, in order.
+ * With PostgreSQL (`DATABASE_URL`), as durable pg-boss jobs shared by every instance: a build
+ * requested anywhere runs once on some instance, one at a time per target (a singleton key per
+ * target); a job whose instance died is taken over once it expires (`CANOPY_JOB_TIMEOUT`
+ * seconds), and a failed one is retried with back-off before the build is recorded as failed.
+ */
+import PgBoss from 'pg-boss';
+
+/** One attempt at a build; `last` says no retry follows when it fails. */
+export type RunBuild = (buildId: string, attempt: { last: boolean }) => Promise<void>;
+
+export interface BuildQueue {
+  /** Builds requested on other instances run here too, and their state is in the database. */
+  readonly shared: boolean;
+  start(run: RunBuild): Promise<void>;
+  send(target: string, buildId: string): Promise<void>;
+  /** Waits for the builds this process runs or started (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Throws when the queue cannot be reached (readiness). */
+  check(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** This process's queue: a promise chain per target. */
+export class LocalQueue implements BuildQueue {
+  readonly shared = false;
+  private readonly chains = new Map<string, Promise<void>>();
+  private run: RunBuild = () => Promise.resolve();
+
+  async start(run: RunBuild): Promise<void> {
+    this.run = run;
+  }
+
+  async send(target: string, buildId: string): Promise<void> {
+    const previous = this.chains.get(target) ?? Promise.resolve();
+    const next = previous.then(() => this.run(buildId, { last: true })).catch(() => undefined);
+    this.chains.set(target, next);
+    void next.finally(() => {
+      if (this.chains.get(target) === next) this.chains.delete(target);
+    });
+  }
+
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all(this.chains.values());
+  }
+
+  async check(): Promise<void> {}
+
+  async stop(): Promise<void> {
+    await this.idle();
+  }
+}
+
+export interface JobSettings {
+  /** Seconds a running build may take before another instance takes its job over. */
+  timeoutSeconds: number;
+  /** Retries after a failed attempt, the first after `retryDelaySeconds`, then doubling. */
+  retries: number;
+  retryDelaySeconds: number;
+  /** How often expired jobs are looked for, and how often an idle instance asks for work. */
+  maintenanceSeconds: number;
+  pollSeconds: number;
+}
+
+export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
+  const number = (name: string, fallback: number, min: number) => {
+    const value = Number(env[name] ?? fallback);
+    return Number.isFinite(value) ? Math.max(min, value) : fallback;
+  };
+  return {
+    timeoutSeconds: number('CANOPY_JOB_TIMEOUT', 900, 1),
+    retries: Math.floor(number('CANOPY_JOB_RETRIES', 2, 0)),
+    retryDelaySeconds: Math.floor(number('CANOPY_JOB_RETRY_DELAY', 5, 0)),
+    maintenanceSeconds: Math.floor(number('CANOPY_JOB_MAINTENANCE_INTERVAL', 30, 1)),
+    pollSeconds: number('CANOPY_JOB_POLL_INTERVAL', 1, 0.5),
+  };
+}
+
+const QUEUE = 'canopy-build';
+
+interface BuildJob {
+  buildId: string;
+}
+
+/** pg-boss in the database's `pgboss` schema. */
+export class PgBossQueue implements BuildQueue {
+  readonly shared = true;
+  private readonly boss: PgBoss;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    connectionString: string,
+    private readonly settings: JobSettings,
+    private readonly log: (error: unknown) => void,
+  ) {
+    this.boss = new PgBoss({
+      connectionString,
+      max: 3,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds,
+    });
+    this.boss.on('error', log);
+  }
+
+  async start(run: RunBuild): Promise<void> {
+    await this.boss.start();
+    const { timeoutSeconds: expireInSeconds, retries, retryDelaySeconds } = this.settings;
+    await this.boss.createQueue(QUEUE, {
+      name: QUEUE,
+      policy: 'singleton',
+      expireInSeconds,
+      retryLimit: retries,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+    });
+    await this.boss.work<BuildJob>(
+      QUEUE,
+      { includeMetadata: true, pollingIntervalSeconds: this.settings.pollSeconds },
+      async ([job]) => {
+        if (!job) return;
+        const attempt = run(job.data.buildId, { last: job.retryCount >= job.retryLimit });
+        this.running.add(attempt);
+        try {
+          await attempt;
+        } finally {
+          this.running.delete(attempt);
+        }
+      },
+    );
+  }
+
+  async send(target: string, buildId: string): Promise<void> {
+    const data: BuildJob = { buildId };
+    await this.boss.send(QUEUE, data, { singletonKey: target });
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled(this.running);
+  }
+
+  async check(): Promise<void> {
+    await this.boss.getQueueSize(QUEUE);
+  }
+
+  /** Stops taking jobs and lets the running ones finish; one still running after the wait is handed back when it expires. */
+  async stop(): Promise<void> {
+    await this.boss
+      .stop({ graceful: true, wait: true, timeout: 8_000 })
+      .catch((error: unknown) => this.log(error));
+  }
+}
