@@ -76,9 +76,10 @@ const GRACE_SECONDS = 10;
 
 /**
  * A stop (SIGTERM, Ctrl+C): no new requests, the ones in flight and a running build finish, then
- * the process ends. What is still running after the grace period is cut short: a build left
- * running is marked failed on the next start and its target never switched. A second signal
- * ends the process at once.
+ * the process ends. What is still running after the grace period is cut short and its target
+ * never switched: with SQLite the build is marked failed on the next start; with PostgreSQL its
+ * job is taken over by another instance once it expires. A second signal ends the process at
+ * once.
  */
 function stopGracefully(app: { close(): Promise<unknown> }): void {
   const deadline = setTimeout(() => {
