@@ -12,6 +12,7 @@ import { benchMedia, prepareMedia } from './media';
 import { benchBuilds } from './builds';
 import { benchAdminPanel } from './admin';
 import { benchPageEditor } from './page-editor';
+import { benchTransfer } from './transfer';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -20,7 +21,7 @@ const rows: Row[] = [];
 let failures = 0;
 
 /** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, admin, editor, memory). */
-const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'editor', 'memory'] as const;
+const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'editor', 'memory', 'transfer'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((part) => part.trim())
@@ -176,6 +177,14 @@ await section(
     rows.push(...(await benchPageEditor()));
   },
   'editor',
+);
+
+await section(
+  'Export and import, 100,000 items',
+  async () => {
+    rows.push(...(await benchTransfer()));
+  },
+  'transfer',
 );
 
 await section(
