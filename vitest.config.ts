@@ -7,8 +7,12 @@ export default defineConfig({
     pool: 'forks',
     // The upload-cap test measures what a request keeps alive, not garbage awaiting collection.
     execArgv: ['--expose-gc'],
-    // PostgreSQL for the server suite: TEST_DATABASE_URL, else the local server, else a warning.
-    globalSetup: ['packages/server/test/setup/database.global.ts'],
+    // PostgreSQL for the server suite (TEST_DATABASE_URL, else the local server, else a warning),
+    // and the compiled server the journeys and commands start.
+    globalSetup: [
+      'packages/server/test/setup/database.global.ts',
+      'packages/server/test/setup/server-bundle.global.ts',
+    ],
     setupFiles: ['packages/server/test/setup/database.env.ts', 'packages/admin/test/dom.setup.ts'],
     // A DOM test or a browser step that times out on a busy machine is tried again (up to twice);
     // a wrong result still fails.

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CANOPY_BIN = resolve('packages/server/bin/canopy.js');
+/** The compiled server `npm start` runs (made by the test run's global set-up). */
+export const CANOPY_BIN = resolve('packages/server/dist/canopy.mjs');
 export const ADMIN_PASSWORD = 'e2e-admin-password-1';
 export const DEMO_PASSWORD = 'e2e-demo-password-1';
 

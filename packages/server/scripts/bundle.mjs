@@ -10,8 +10,13 @@ const pkg = JSON.parse(readFileSync(here('../package.json'), 'utf8'));
 const site = JSON.parse(readFileSync(here('../../site/package.json'), 'utf8'));
 
 await build({
-  entryPoints: [here('../src/cli.ts')],
-  outfile: here('../dist/canopy.mjs'),
+  entryPoints: { canopy: here('../src/cli.ts') },
+  outdir: here('../dist'),
+  outExtension: { '.js': '.mjs' },
+  // What the sources load on first use (the HTTP stack for `start`, sharp, jsdom, ...) stays in
+  // chunks of its own, so a command such as `canopy token` loads none of it.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

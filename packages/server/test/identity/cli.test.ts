@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 
 const run = promisify(execFile);
-const BIN = resolve(__dirname, '../../bin/canopy.js');
+// The compiled command line (test/setup/server-bundle.global.ts), as `npm start` runs it.
+const BIN = resolve(__dirname, '../../dist/canopy.mjs');
 
-// Each command is a fresh Node process compiling TypeScript: seconds each, so generous limits.
+// Each command is a fresh Node process: generous limits for a busy machine.
 describe('canopy user, apikey and token commands', { timeout: 120_000 }, () => {
   let dataDir: string;
   /** The environment of a command: the test's data folder, SQLite, and `port` unless null. */

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const BIN = resolve(__dirname, '../../bin/canopy.js');
+// The compiled command line (test/setup/server-bundle.global.ts), as `npm start` runs it.
+const BIN = resolve(__dirname, '../../dist/canopy.mjs');
 const work = mkdtempSync(join(tmpdir(), 'canopy-transfer-cli-'));
 
 async function canopy(dataDir: string, ...args: string[]) {

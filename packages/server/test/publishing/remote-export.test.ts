@@ -19,7 +19,8 @@ import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
 import { DIALECTS, type TestApp } from '../harness';
 import { contentIdOf, DEMO_SITE_ID, stageChange, startDemo } from './helpers';
 
-const BIN = resolve(__dirname, '../../bin/canopy.js');
+// The compiled command line (test/setup/server-bundle.global.ts), as `npm start` runs it.
+const BIN = resolve(__dirname, '../../dist/canopy.mjs');
 const UNKNOWN_SITE = '00000000-0000-4000-8000-000000000099';
 
 /** Every file below a folder: relative path -> bytes. */
