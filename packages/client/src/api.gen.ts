@@ -7,10 +7,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every API key (never the keys themselves) */
+    /** The API keys (never the keys themselves), usable first unless sorted; paged when asked (X-Total-Count: all matching rows) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Rows per page */
+          limit?: number;
+          /** @description Rows to skip */
+          offset?: number;
+          order?: 'asc' | 'desc';
+          /** @description Text the rows must contain */
+          q?: string;
+          /** @description The column to sort by */
+          sort?: 'status' | 'name' | 'created_date' | 'last_used_date' | 'expires_date';
+        };
         header?: never;
         path?: never;
         cookie?: never;

@@ -11,21 +11,18 @@ import {
   Code,
   Group,
   Modal,
-  Paper,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { formatUpdated } from '../screens/ItemView';
 import {
-  apiKeysQuery,
+  apiKeysPageQuery,
   createApiKey,
   revokeApiKey,
   rolesQuery,
@@ -35,7 +32,7 @@ import {
 import { ScreenHeader } from './SettingsLayout';
 import { ShownOnce } from './ShownOnce';
 import { writeAndToast } from './write';
-import { LoadError } from './LoadError';
+import { ListTable, useListRequest, ListFilter } from './parts';
 
 /** The access choice that stands for a published-content key rather than a role. */
 const PUBLISHED = '__published__';
@@ -48,24 +45,21 @@ export function keyStatus(key: ApiKey, now = new Date()): 'Active' | 'Revoked' |
 
 export function ApiKeysScreen() {
   const queryClient = useQueryClient();
-  const keys = useQuery(apiKeysQuery());
+  const list = useListRequest('status');
+  const keys = useQuery(apiKeysPageQuery(list.request));
   const roles = useQuery(rolesQuery());
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const roleName = (id: string | null) =>
     roles.data?.find((role) => role.role_id === id)?.role_name ?? id ?? '';
-  const sorted = [...(keys.data ?? [])].sort(
-    (a, b) =>
-      Number(keyStatus(a) !== 'Active') - Number(keyStatus(b) !== 'Active') ||
-      b.created_date.localeCompare(a.created_date),
-  );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['settings', 'apikeys'] });
 
   const revoke = async (key: ApiKey) => {
     setRevoking(null);
     await writeAndToast(
       () => revokeApiKey(key.key_id),
       `The API key ${key.name} has been revoked`,
-      () => queryClient.invalidateQueries(apiKeysQuery()),
+      refresh,
     );
   };
 
@@ -80,96 +74,89 @@ export function ApiKeysScreen() {
           </Button>
         }
       />
-      {keys.isError && <LoadError what="The API keys" error={keys.error} />}
-      {keys.isLoading && <Skeleton h={160} />}
-      {keys.isSuccess && keys.data.length === 0 && (
-        <Paper withBorder p="xl" ta="center">
-          <IconKey size={28} aria-hidden />
-          <Text fw={500}>No API keys yet.</Text>
-          <Text size="sm" c="dimmed">
-            Create API key to give a build server or integration its own access.
-          </Text>
-        </Paper>
-      )}
-      {sorted.length > 0 && (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped highlightOnHover aria-label="API keys" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Access</Table.Th>
-                <Table.Th>Created by</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted.map((key) => {
-                const status = keyStatus(key);
-                return (
-                  <Table.Tr key={key.key_id}>
-                    <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
-                      {key.name}
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{key.key_prefix}…</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      {key.scope === 'published' ? 'Published content' : roleName(key.role_id)}
-                    </Table.Td>
-                    <Table.Td>
-                      {key.created_by}
-                      <Text size="xs" c="dimmed">
-                        {formatUpdated(key.created_date)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {key.last_used_date ? formatUpdated(key.last_used_date) : 'Never'}
-                    </Table.Td>
-                    <Table.Td>
-                      {key.expires_date ? formatUpdated(key.expires_date) : 'Never'}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Badge
-                        style={{ overflow: 'visible' }}
-                        variant="light"
-                        color={
-                          status === 'Active' ? 'teal' : status === 'Expired' ? 'yellow' : 'gray'
-                        }
-                      >
-                        {status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {!key.revoked_date && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          aria-label={`Revoke ${key.name}`}
-                          onClick={() => setRevoking(key)}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListFilter list={list} what="API keys" by="name, key or maker" />
+      <ListTable
+        label="API keys"
+        what="The API keys"
+        list={list}
+        query={keys}
+        minWidth={680}
+        columns={[
+          { label: 'Name', sort: 'name' },
+          { label: 'Key' },
+          { label: 'Access' },
+          { label: 'Created by', sort: 'created_date' },
+          { label: 'Last used', sort: 'last_used_date' },
+          { label: 'Expires', sort: 'expires_date' },
+          { label: 'Status', sort: 'status' },
+        ]}
+        empty={
+          list.q ? (
+            <Text fw={500}>No API key matches the filter.</Text>
+          ) : (
+            <>
+              <IconKey size={28} aria-hidden />
+              <Text fw={500}>No API keys yet.</Text>
+              <Text size="sm" c="dimmed">
+                Create API key to give a build server or integration its own access.
+              </Text>
+            </>
+          )
+        }
+        row={(key) => {
+          const status = keyStatus(key);
+          return (
+            <Table.Tr key={key.key_id}>
+              <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {key.name}
+              </Table.Td>
+              <Table.Td>
+                <Code>{key.key_prefix}…</Code>
+              </Table.Td>
+              <Table.Td>
+                {key.scope === 'published' ? 'Published content' : roleName(key.role_id)}
+              </Table.Td>
+              <Table.Td>
+                {key.created_by}
+                <Text size="xs" c="dimmed">
+                  {formatUpdated(key.created_date)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {key.last_used_date ? formatUpdated(key.last_used_date) : 'Never'}
+              </Table.Td>
+              <Table.Td>{key.expires_date ? formatUpdated(key.expires_date) : 'Never'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  style={{ overflow: 'visible' }}
+                  variant="light"
+                  color={status === 'Active' ? 'teal' : status === 'Expired' ? 'yellow' : 'gray'}
+                >
+                  {status}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">
+                {!key.revoked_date && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    aria-label={`Revoke ${key.name}`}
+                    onClick={() => setRevoking(key)}
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
       {creating && (
         <CreateApiKeyDialog
           roles={(roles.data ?? []).filter((role) => !role.is_personal)}
           onClose={() => setCreating(false)}
-          onCreated={() => queryClient.invalidateQueries(apiKeysQuery())}
+          onCreated={refresh}
         />
       )}
       {revoking && (

@@ -18,10 +18,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconDots, IconPlus, IconSearch, IconShieldLock } from '@tabler/icons-react';
+import { IconDots, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { changeRole, createRole, deleteRole, rolesPageQuery, type Role } from './api';
-import { FormDialog, ListTable, useListRequest, useSettingsWrite } from './parts';
+import { FormDialog, ListTable, useListRequest, useSettingsWrite, ListFilter } from './parts';
 import { ScreenHeader } from './SettingsLayout';
 
 const BUILT_IN = ['administrator', 'editor', 'portal-editor', 'author'];
@@ -56,14 +56,7 @@ export function RolesScreen() {
           </Button>
         }
       />
-      <TextInput
-        aria-label="Filter roles by name or id"
-        placeholder="Filter by name or id"
-        leftSection={<IconSearch size={14} aria-hidden />}
-        w={320}
-        value={list.q}
-        onChange={(event) => list.setQ(event.currentTarget.value)}
-      />
+      <ListFilter list={list} what="roles" by="name or id" />
       <ListTable
         label="Roles"
         what="The roles"

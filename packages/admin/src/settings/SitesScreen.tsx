@@ -6,12 +6,12 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch, IconWorld } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus, IconWorld } from '@tabler/icons-react';
 import { ConfirmDialog, NoticeDialog } from '@canopy/ui';
 import { formatUpdated } from '../screens/ItemView';
 import { deleteSite, siteUsageQuery, sitesPageQuery, type Site, type SiteUsage } from './api';
-import { ListTable, useListRequest, useSettingsWrite } from './parts';
+import { ListTable, useListRequest, useSettingsWrite, ListFilter } from './parts';
 import { CreateSiteDialog, EditSiteDialog } from './SiteDialogs';
 import { ScreenHeader } from './SettingsLayout';
 
@@ -87,14 +87,7 @@ export function SitesScreen() {
           served as it says, whatever is stored here.
         </Alert>
       )}
-      <TextInput
-        aria-label="Filter sites by name or host name"
-        placeholder="Filter by name or host name"
-        leftSection={<IconSearch size={14} aria-hidden />}
-        w={320}
-        value={list.q}
-        onChange={(event) => list.setQ(event.currentTarget.value)}
-      />
+      <ListFilter list={list} what="sites" by="name or host name" />
       <ListTable
         label="Sites"
         what="The sites"

@@ -21,7 +21,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDots, IconPlus } from '@tabler/icons-react';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { personQuery } from '../api';
 import { formatUpdated } from '../screens/ItemView';
@@ -36,7 +36,7 @@ import {
   type Role,
   type User,
 } from './api';
-import { FormDialog, ListTable, useListRequest, useSettingsWrite } from './parts';
+import { FormDialog, ListTable, useListRequest, useSettingsWrite, ListFilter } from './parts';
 import { ScreenHeader } from './SettingsLayout';
 import { ShownOnce } from './ShownOnce';
 
@@ -107,14 +107,7 @@ export function UsersScreen() {
         }
       />
       <Group gap="sm">
-        <TextInput
-          aria-label="Filter users by name, username or email"
-          placeholder="Filter by name, username or email"
-          leftSection={<IconSearch size={14} aria-hidden />}
-          w={320}
-          value={list.q}
-          onChange={(event) => list.setQ(event.currentTarget.value)}
-        />
+        <ListFilter list={list} what="users" by="name, username or email" />
         <Select
           aria-label="Filter users by role"
           placeholder="Every role"

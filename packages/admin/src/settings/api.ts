@@ -102,10 +102,13 @@ export async function changeRole(roleId: string, body: RoleChanges): Promise<Rol
   );
 }
 
-export const apiKeysQuery = () =>
+/** A page of API keys, usable first unless sorted otherwise. */
+export const apiKeysPageQuery = (request: ListRequest) =>
   queryOptions({
-    queryKey: ['settings', 'apikeys'],
-    queryFn: async () => dataOf<ApiKey[]>(await api().GET('/api/apikeys')),
+    queryKey: ['settings', 'apikeys', request],
+    queryFn: async () =>
+      pageFrom<ApiKey>(await api().GET('/api/apikeys', { params: { query: request as never } })),
+    placeholderData: (previous) => previous,
   });
 
 export const rolesQuery = () =>

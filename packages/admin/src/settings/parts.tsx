@@ -15,10 +15,11 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { errorMessage } from '@canopy/client';
 import type { ListPage, ListRequest } from './api';
 import { LoadError } from './LoadError';
@@ -60,6 +61,20 @@ export function useListRequest(defaultSort: string, defaultOrder: 'asc' | 'desc'
 }
 
 export type ListState = ReturnType<typeof useListRequest>;
+
+/** The list's text filter: 'Filter <what> by <by>', typed into the list's state. */
+export function ListFilter(props: { list: ListState; what: string; by: string }) {
+  return (
+    <TextInput
+      aria-label={`Filter ${props.what} by ${props.by}`}
+      placeholder={`Filter by ${props.by}`}
+      leftSection={<IconSearch size={14} aria-hidden />}
+      w={320}
+      value={props.list.q}
+      onChange={(event) => props.list.setQ(event.currentTarget.value)}
+    />
+  );
+}
 
 export interface Column {
   label: string;

@@ -70,4 +70,44 @@ describe.each(DIALECTS)('API key expiry and last use on %s', (dialect) => {
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe('An API key expiry must be in the future');
   });
+
+  it('pages and sorts the list on the server: usable keys first, newest first among them', async () => {
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      expect((await create({ name, scope: 'published' })).statusCode).toBe(201);
+    }
+    const all = await t.request({ method: 'GET', url: '/api/apikeys', as: 'admin' });
+    const keys = all.json() as { key_id: string; name: string; revoked_date: string | null }[];
+    const gamma = keys.find((key) => key.name === 'gamma')!;
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/apikeys/${gamma.key_id}`, as: 'admin' }))
+        .statusCode,
+    ).toBe(204);
+
+    const list = (query: string) =>
+      t.request({ method: 'GET', url: `/api/apikeys?${query}`, as: 'admin' });
+    const byStatus = await list('limit=2');
+    expect(byStatus.headers['x-total-count']).toBe(String(keys.length));
+    // The newest usable keys first; the revoked gamma last.
+    expect((byStatus.json() as { name: string }[]).map((key) => key.name)).toEqual([
+      'beta',
+      'alpha',
+    ]);
+    const last = await list(`offset=${keys.length - 1}`);
+    expect((last.json() as { name: string }[]).map((key) => key.name)).toEqual(['gamma']);
+
+    const named = await list('sort=name&order=desc');
+    const names = (named.json() as { name: string }[]).map((key) => key.name);
+    expect(names).toEqual(
+      keys
+        .map((key) => key.name)
+        .sort()
+        .reverse(),
+    );
+    const found = await list('q=BET');
+    expect((found.json() as { name: string }[]).map((key) => key.name)).toEqual(['beta']);
+    expect(found.headers['x-total-count']).toBe('1');
+
+    expect((await list('sort=colour')).statusCode).toBe(400);
+    expect((await list('limit=0')).statusCode).toBe(400);
+  });
 });

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { actorOf } from '../../plugins/auth';
 import { createApiKey } from '../../operations/apikeys/create-api-key';
-import { listApiKeys } from '../../operations/apikeys/list-api-keys';
+import { API_KEY_SORTS, listApiKeysPage } from '../../operations/apikeys/list-api-keys';
+import { pageProperties } from '../../operations/paging';
 import { revokeApiKey } from '../../operations/apikeys/revoke-api-key';
 
 const ApiKey = Type.Object(
@@ -67,11 +68,16 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Every API key (never the keys themselves)',
+        summary:
+          'The API keys (never the keys themselves), usable first unless sorted; paged when asked (X-Total-Count: all matching rows)',
+        querystring: Type.Object(pageProperties(API_KEY_SORTS), { additionalProperties: false }),
         response: { 200: Type.Array(ApiKey) },
       },
     },
-    (request) => listApiKeys(db, actorOf(request)),
+    async (request, reply) => {
+      const page = await listApiKeysPage(db, actorOf(request), request.query);
+      return reply.header('x-total-count', String(page.total)).send(page.rows);
+    },
   );
 
   app.post(
