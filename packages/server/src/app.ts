@@ -21,6 +21,9 @@ import { sitePlugin } from './publishing/serve';
 import { publishingRoutes } from './routes/publishing/index';
 import { adminPlugin } from './plugins/admin';
 import { securityPlugin } from './plugins/security';
+import { livePlugin } from './events/plugin';
+import { liveRoutes } from './events/stream';
+import { configureLockLease } from './operations/contents/lease';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -38,6 +41,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       sqliteFile: `${config.dataDir}/canopy.sqlite`,
     }));
   const keys = await loadSigningKeys(database.db);
+  configureLockLease(config.lockLeaseSeconds);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -66,12 +70,14 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });
+  await app.register(livePlugin);
   // First: its headers are on every answer, and a CORS preflight is answered before sign-in checks.
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(liveRoutes, { prefix: '/api' });
   await app.register(microappFiles);
   await app.register(mediaFileRoutes);
   await app.register(adminPlugin);

@@ -22,6 +22,8 @@ export interface ContentItemsTable {
   content_name: string;
   is_active: number;
   locked_by: string | null;
+  /** When the lock was taken or last renewed; it lapses a lease after (null: no lease). */
+  locked_date: ColumnType<string | null, string | null | undefined, string | null>;
   custom_icon: string | null;
   allowed_content_type: string;
   allowed_template_type: string;

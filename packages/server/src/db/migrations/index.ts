@@ -7,6 +7,7 @@ import * as publishing from './0006-publishing';
 import * as microapps from './0007-microapps';
 import * as mediaFocalPoint from './0008-media-focal-point';
 import * as apiKeyExpiry from './0009-api-key-expiry';
+import * as lockLease from './0011-lock-lease';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
@@ -20,6 +21,7 @@ export const migrationProvider: MigrationProvider = {
       '0007-microapps': microapps,
       '0008-media-focal-point': mediaFocalPoint,
       '0009-api-key-expiry': apiKeyExpiry,
+      '0011-lock-lease': lockLease,
     };
   },
 };

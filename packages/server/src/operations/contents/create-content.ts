@@ -89,6 +89,7 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
       content_name: name,
       is_active: input.is_active ?? 0,
       locked_by: actor.username,
+      locked_date: stamp,
       custom_icon: input.custom_icon ?? null,
       allowed_content_type: input.allowed_content_type ?? template.allowed_content_type,
       allowed_template_type: input.allowed_template_type ?? template.allowed_template_type,

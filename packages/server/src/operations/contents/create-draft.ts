@@ -81,7 +81,7 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
       .set({
         content_name: source.content_name,
         page_url: source.page_url,
-        ...(lock ? { locked_by: actor.username } : {}),
+        ...(lock ? { locked_by: actor.username, locked_date: stamp } : {}),
       })
       .where('content_id', '=', item.content_id)
       .execute();

@@ -55,7 +55,12 @@ export async function deleteDraft(
     await withPageUrlIndex(newest.page_url, () =>
       trx
         .updateTable('content_items')
-        .set({ locked_by: null, content_name: newest.content_name, page_url: newest.page_url })
+        .set({
+          locked_by: null,
+          locked_date: null,
+          content_name: newest.content_name,
+          page_url: newest.page_url,
+        })
         .where('content_id', '=', contentId)
         .execute(),
     );

@@ -1,8 +1,10 @@
 /**
  * Lock and unlock (§4 Lock). The lock is a compare-and-set in the database, so of any number of
- * racing requests exactly one wins; the others get Failure with the owner's name.
+ * racing requests exactly one wins; the others get Failure with the owner's name. A lock lasts its
+ * lease (lease.ts) after it was taken or last renewed; locking again renews it.
  */
-import type { OpContext } from '../context';
+import { now, type OpContext } from '../context';
+import { lapseCutoff } from './lease';
 import { fail } from '../../errors';
 import {
   itemOr404,
@@ -29,12 +31,19 @@ export async function lockContent(
   await requireCommandPermission(db, actor, item, 'lock');
   // validate: locks are for non-published content (a published version needs a draft first)
   await requireAllowed(db, 'lock', versionsState(await listVersions(db, contentId)), item);
-  // write: compare-and-set, so the lock rule (free or yours) holds against racing requests
+  // write: compare-and-set, so the lock rule (free, lapsed or yours) holds against racing
+  // requests; the holder locking again renews the lease
   const result = await db
     .updateTable('content_items')
-    .set({ locked_by: actor.username })
+    .set({ locked_by: actor.username, locked_date: now() })
     .where('content_id', '=', contentId)
-    .where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_by', '=', actor.username)]))
+    .where((eb) =>
+      eb.or([
+        eb('locked_by', 'is', null),
+        eb('locked_by', '=', actor.username),
+        eb('locked_date', '<=', lapseCutoff()),
+      ]),
+    )
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const current = await findItem(db, contentId);
@@ -56,11 +65,15 @@ export async function unlockContent(
     fail('FORBIDDEN', "Only an administrator can release someone else's lock");
   let update = db
     .updateTable('content_items')
-    .set({ locked_by: null })
+    .set({ locked_by: null, locked_date: null })
     .where('content_id', '=', contentId);
   if (!force)
     update = update.where((eb) =>
-      eb.or([eb('locked_by', 'is', null), eb('locked_by', '=', actor.username)]),
+      eb.or([
+        eb('locked_by', 'is', null),
+        eb('locked_by', '=', actor.username),
+        eb('locked_date', '<=', lapseCutoff()),
+      ]),
     );
   const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
