@@ -13,6 +13,7 @@ import {
   ToastHost,
   createUserManager,
   finishFrameSignIn,
+  setLiveTokenSource,
   type AfterSignIn,
   type SessionApi,
   type SignInConfig,
@@ -152,6 +153,8 @@ async function start() {
     }),
   );
 
+  // Live events: the tree, the lock and the versions of what is on screen follow others' changes.
+  setLiveTokenSource(() => session.current?.getToken() ?? null);
   root.render(
     <Providers>
       <QueryClientProvider client={queryClient}>

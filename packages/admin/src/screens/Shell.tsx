@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppShell, Avatar, Group, Menu, Select, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconApps, IconLogout, IconPlant2, IconSettings } from '@tabler/icons-react';
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
-import { useSession } from '@canopy/ui';
+import { useLiveStream, useSession } from '@canopy/ui';
 import { menusQuery, personQuery, sitesQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { TreePanel } from '../tree/TreePanel';
@@ -16,6 +16,7 @@ import classes from './shell.module.css';
 
 export function Shell() {
   const session = useSession();
+  useLiveStream();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id: selectedId = null } = useParams();

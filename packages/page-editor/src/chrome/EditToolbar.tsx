@@ -16,7 +16,15 @@ import {
 } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown } from '@tabler/icons-react';
 import type { Content } from '@canopy/core';
-import { CommandButton, WithReason, viewCommand, type EditorCommandId } from '@canopy/ui';
+import {
+  CommandButton,
+  WithReason,
+  lockInactivity,
+  useNow,
+  viewCommand,
+  type EditorCommandId,
+  type Viewer,
+} from '@canopy/ui';
 import type { WorkflowState } from '@canopy/core';
 import type { PageCommands } from '../commands';
 
@@ -24,6 +32,8 @@ export type DeviceWidth = 'desktop' | 'tablet' | 'phone';
 
 export interface ToolbarProps {
   content: Content;
+  /** Who else has the item open now. */
+  viewers: Viewer[];
   me: { username: string; name: string };
   state: WorkflowState;
   commands: PageCommands;
@@ -39,7 +49,8 @@ export interface ToolbarProps {
 }
 
 export function EditToolbar(props: ToolbarProps) {
-  const { content, me, state, commands, editing } = props;
+  const { content, me, state, commands, editing, viewers } = props;
+  const inactive = lockInactivity(content, useNow());
   const view = (id: EditorCommandId) => viewCommand(id, state, commands.busy);
   const lockView = view('lock');
   const mine = content.locked_by != null && content.locked_by === me.username;
@@ -57,6 +68,12 @@ export function EditToolbar(props: ToolbarProps) {
       {lockedByOther && (
         <Text size="sm" c="orange.9" role="status">
           Locked by <strong>{content.locked_by_name ?? content.locked_by}</strong>
+          {inactive && ` (${inactive})`}
+        </Text>
+      )}
+      {viewers.length > 0 && (
+        <Text size="sm" c="dimmed" role="status" aria-label="Also open">
+          Also open: {viewers.map((viewer) => viewer.name).join(', ')}
         </Text>
       )}
       <CommandButton

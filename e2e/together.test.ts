@@ -1,0 +1,124 @@
+/**
+ * Working together, in Chromium with two signed-in people (Ada, an administrator, and Eddie, an
+ * editor) in two browsers on the same page: each sees the other has it open; Ada's lock, save and
+ * Push to Staging reach Eddie's tree and editor without a reload; when Ada's browser is gone her
+ * lock lapses (a short lease) and Eddie sees the item free and locks it. Screenshots go to
+ * /tmp/canopy-together/.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MenuItem } from '@canopy/core';
+import {
+  ADMIN_PASSWORD,
+  DEMO_PASSWORD,
+  accessTokenOf,
+  buildAdmin,
+  expectNoPolicyViolations,
+  launchChromium,
+  signInAdmin,
+  startCanopy,
+  type RunningCanopy,
+} from './harness';
+import { expectNoAxeViolations } from './axe';
+
+const SHOTS = '/tmp/canopy-together';
+const CONTACT = 'Contact';
+
+describe('working together', { timeout: 240_000 }, () => {
+  let server: RunningCanopy;
+  let browser: Browser;
+  let ada: Page;
+  let eddie: Page;
+  const contexts: BrowserContext[] = [];
+  let contactId = '';
+
+  async function signedIn(username: string, password: string) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const opened = await context.newPage();
+    opened.setDefaultTimeout(20_000);
+    opened.setDefaultNavigationTimeout(60_000);
+    await signInAdmin(opened, server.base, username, password);
+    if (!contactId) {
+      const menus = await fetch(`${server.base}/api/menus`, {
+        headers: { authorization: `Bearer ${await accessTokenOf(opened)}` },
+      });
+      const find = (items: MenuItem[]): MenuItem | undefined =>
+        items.find((item) => item.content_name === CONTACT) ??
+        items.map((item) => find(item.children)).find(Boolean);
+      contactId = find((await menus.json()) as MenuItem[])!.content_id;
+    }
+    await opened.goto(`${server.base}/admin/content/${contactId}`);
+    await opened.getByRole('heading', { name: CONTACT, level: 2 }).waitFor();
+    return opened;
+  }
+
+  const shot = (on: Page, name: string) => on.screenshot({ path: `${SHOTS}/${name}.png` });
+  const header = (on: Page) => on.getByRole('region', { name: 'Item header' });
+  const command = (on: Page, name: string) =>
+    on.getByRole('toolbar', { name: 'Item commands' }).getByRole('button', { name, exact: true });
+  const field = (on: Page, label: string) => on.getByLabel(label, { exact: false }).first();
+  const treeLock = (on: Page, who: string) =>
+    on
+      .getByRole('treeitem', { name: CONTACT, exact: true })
+      .getByRole('img', { name: `Locked by ${who}` });
+  const status = (on: Page) => header(on).locator('.mantine-Badge-root').last().textContent();
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    buildAdmin();
+    // A short lease, so that a lock left behind lapses within the journey.
+    server = await startCanopy({ CANOPY_LOCK_LEASE_SECONDS: '12' });
+    browser = await launchChromium();
+    ada = await signedIn('admin', ADMIN_PASSWORD);
+    eddie = await signedIn('editor', DEMO_PASSWORD);
+  }, 400_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('each sees who else has the item open', async () => {
+    await header(ada).getByText('Also open: Eddie Editor').waitFor();
+    await header(eddie).getByText('Also open: Ada Admin').waitFor();
+    await expectNoAxeViolations(eddie, 'item editor with presence');
+  });
+
+  it("Ada's lock, save and Push to Staging reach Eddie's tree and editor without a reload", async () => {
+    await command(ada, 'Lock').click();
+    await header(eddie).getByText('Locked by Ada Admin').waitFor();
+    await treeLock(eddie, 'admin').waitFor();
+    expect(await command(eddie, 'Lock').isDisabled()).toBe(true);
+
+    await field(ada, 'Title').fill('Written while Eddie watched');
+    await command(ada, 'Save').click();
+    await expect
+      .poll(() => field(eddie, 'Title').inputValue(), { timeout: 10_000 })
+      .toBe('Written while Eddie watched');
+    await header(eddie)
+      .getByText(/Updated .* by Ada Admin/)
+      .waitFor();
+    await shot(eddie, 'eddie-sees-ada-lock-and-save');
+
+    await command(ada, 'Push to Staging').click();
+    await expect.poll(() => status(eddie), { timeout: 10_000 }).toBe('staged');
+    await command(ada, 'Back to Draft').click();
+    await expect.poll(() => status(eddie), { timeout: 10_000 }).toBe('draft');
+  });
+
+  it("when Ada's browser is gone her lock lapses, and Eddie sees it free and locks it", async () => {
+    await contexts[0]!.close();
+    await header(eddie).getByText('Not locked').waitFor({ timeout: 60_000 });
+    expect(await treeLock(eddie, 'admin').count()).toBe(0);
+    await command(eddie, 'Lock').click();
+    await header(eddie).getByText('Locked by you').waitFor();
+    await treeLock(eddie, 'editor').waitFor();
+    await shot(eddie, 'eddie-locks-after-lapse');
+    // A closed browser says nothing: its presence ends when it stops saying it is there.
+    await header(eddie).getByText('Also open').waitFor({ state: 'detached', timeout: 90_000 });
+    expectNoPolicyViolations();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './stream';
+export * from './hooks';
