@@ -1,9 +1,9 @@
 /**
  * Working together, in Chromium with two signed-in people (Ada, an administrator, and Eddie, an
  * editor) in two browsers on the same page: each sees the other has it open; Ada's lock, save and
- * Push to Staging reach Eddie's tree and editor without a reload; when Ada's browser is gone her
- * lock lapses (a short lease) and Eddie sees the item free and locks it. Screenshots go to
- * /tmp/canopy-together/.
+ * Push to Staging reach Eddie's tree and editor without a reload; Eddie requests the lock, Ada
+ * declines, then hands it over; when Eddie's browser is gone his lock lapses (a short lease) and
+ * Ada sees the item free and locks it. Screenshots go to /tmp/canopy-together/.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,16 +109,39 @@ describe('working together', { timeout: 240_000 }, () => {
     await expect.poll(() => status(eddie), { timeout: 10_000 }).toBe('draft');
   });
 
-  it("when Ada's browser is gone her lock lapses, and Eddie sees it free and locks it", async () => {
-    await contexts[0]!.close();
-    await header(eddie).getByText('Not locked').waitFor({ timeout: 60_000 });
-    expect(await treeLock(eddie, 'admin').count()).toBe(0);
-    await command(eddie, 'Lock').click();
+  it('Eddie requests the lock: Ada declines, then hands it over, each answer seen at once', async () => {
+    const request = eddie.getByRole('button', { name: 'Request the lock' });
+    await request.click();
+    await eddie.getByRole('button', { name: 'Lock requested' }).waitFor();
+    const asks = ada.getByRole('dialog', { name: 'Eddie Editor asks for the lock' });
+    await asks.waitFor();
+    await shot(ada, 'ada-asked-for-the-lock');
+    await expectNoAxeViolations(ada, 'lock request dialog');
+    await asks.getByRole('button', { name: 'Decline' }).click();
+    await eddie.getByText('Ada Admin declined to hand over the lock').waitFor();
+    expect(await header(eddie).getByText('Locked by Ada Admin').isVisible()).toBe(true);
+
+    await field(ada, 'Title').fill('Not saved, discarded on handover');
+    await request.click();
+    await asks.getByText('You have unsaved changes', { exact: false }).waitFor();
+    await asks.getByRole('button', { name: 'Discard and hand over' }).click();
+    await eddie.getByText('Ada Admin handed you the lock').waitFor();
     await header(eddie).getByText('Locked by you').waitFor();
-    await treeLock(eddie, 'editor').waitFor();
-    await shot(eddie, 'eddie-locks-after-lapse');
+    await header(ada).getByText('Locked by Eddie Editor').waitFor();
+    expect(await field(ada, 'Title').inputValue()).toBe('Written while Eddie watched');
+    await shot(eddie, 'eddie-handed-the-lock');
+  });
+
+  it("when Eddie's browser is gone his lock lapses, and Ada sees it free and locks it", async () => {
+    await contexts[1]!.close();
+    await header(ada).getByText('Not locked').waitFor({ timeout: 60_000 });
+    expect(await treeLock(ada, 'editor').count()).toBe(0);
+    await command(ada, 'Lock').click();
+    await header(ada).getByText('Locked by you').waitFor();
+    await treeLock(ada, 'admin').waitFor();
+    await shot(ada, 'ada-locks-after-lapse');
     // A closed browser says nothing: its presence ends when it stops saying it is there.
-    await header(eddie).getByText('Also open').waitFor({ state: 'detached', timeout: 90_000 });
+    await header(ada).getByText('Also open').waitFor({ state: 'detached', timeout: 90_000 });
     expectNoPolicyViolations();
   });
 });

@@ -1990,6 +1990,115 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/lockcontents/{id}/request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The open request for the lock, if any (null) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              from: string;
+              from_name: string;
+              holder: string;
+              requested_date: string;
+            } | null;
+          };
+        };
+      };
+    };
+    /** The holder's answer: hand over the lock to the one who asked, or decline */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            answer: 'handover' | 'decline';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              from: string;
+              from_name: string;
+              holder: string;
+              requested_date: string;
+            };
+          };
+        };
+      };
+    };
+    /** Request the lock: asks its holder to hand it over (answered live) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              from: string;
+              from_name: string;
+              holder: string;
+              requested_date: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/media/{id}': {
     parameters: {
       query?: never;

@@ -78,14 +78,16 @@ export const COMMAND_IDS = [
   'addBlock',
   'moveBlock',
   'deleteBlock',
+  'requestLock',
+  'handOverLock',
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 /**
  * Whose lock a command accepts: 'holder' needs the caller's own lock; 'free-or-holder' refuses
- * only someone else's lock; 'none' ignores locks.
+ * only someone else's lock; 'other' needs someone else's (Request the lock); 'none' ignores locks.
  */
-export type LockRequirement = 'holder' | 'free-or-holder' | 'none';
+export type LockRequirement = 'holder' | 'free-or-holder' | 'other' | 'none';
 
 export interface CommandDescription {
   id: CommandId;
@@ -243,7 +245,26 @@ export const COMMANDS: Readonly<Record<CommandId, CommandDescription>> = indexBy
       active: 'delete a block',
     },
   },
+  {
+    id: 'requestLock',
+    title: 'Request the lock',
+    permission: 'Edit',
+    statuses: null,
+    lock: 'other',
+    words: { doing: 'ask for the lock' },
+  },
+  {
+    id: 'handOverLock',
+    title: 'Hand over',
+    permission: 'Edit',
+    statuses: null,
+    lock: 'holder',
+    words: { doing: 'hand over the lock', active: 'hand it over' },
+  },
 );
+
+/** Request the lock: nobody else holds it, so there is nothing to ask for (lock it instead). */
+export const NOBODY_HOLDS_LOCK_MESSAGE = 'Nobody else holds the lock: lock the content instead';
 
 /**
  * What the rules read. Each part is checked only when given, so a caller that learns the state
@@ -334,7 +355,9 @@ export function refusal(id: CommandId, state: WorkflowState): Refusal | null {
             state.now,
           );
     const mine = state.me != null && holder === state.me;
-    if (holder != null && !mine) {
+    if (command.lock === 'other') {
+      if (holder == null || mine) return refuse('NOT_LOCKED', NOBODY_HOLDS_LOCK_MESSAGE);
+    } else if (holder != null && !mine) {
       return refuse('CONTENT_LOCKED', `Locked by ${state.lockedByName ?? holder}`, {
         owner: holder,
       });

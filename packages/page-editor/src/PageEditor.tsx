@@ -22,6 +22,7 @@ import type { Content, Template } from '@canopy/core';
 import {
   ConfirmDialog,
   EDITOR_DIALOGS,
+  LockRequests,
   NoticeDialog,
   contentVersionQuery,
   notify,
@@ -411,6 +412,14 @@ function LoadedEditor(props: {
           <EditToolbar
             content={loaded}
             viewers={viewers}
+            lockRequests={
+              <LockRequests
+                content={loaded}
+                me={person.preferred_username}
+                dirty={dirty}
+                onDiscard={() => store.reset(loaded)}
+              />
+            }
             me={{ username: person.preferred_username, name: person.name }}
             state={state}
             commands={commands}

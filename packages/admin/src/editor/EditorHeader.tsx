@@ -64,6 +64,8 @@ export interface EditorHeaderProps {
   onHistory: () => void;
   /** Who else has the item open now. */
   viewers: Viewer[];
+  /** Request the lock / the holder's answer (LockRequests). */
+  lockRequests: ReactNode;
 }
 
 export function EditorHeader({
@@ -76,6 +78,7 @@ export function EditorHeader({
   historyOpen,
   onHistory,
   viewers,
+  lockRequests,
 }: EditorHeaderProps) {
   const inactive = lockInactivity(content, useNow());
   const versions = content.versions ?? [
@@ -210,6 +213,7 @@ export function EditorHeader({
           >
             {lockText}
           </Text>
+          {lockRequests}
         </Group>
         <Text size="sm" c="dimmed">
           Updated {formatUpdated(content.updated_date)}

@@ -14,6 +14,7 @@ import {
   templateQuery,
   useLockRenewal,
   usePresence,
+  LockRequests,
 } from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
@@ -199,6 +200,9 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
         historyOpen={historyOpen}
         onHistory={() => setHistoryOpen((open) => !open)}
         viewers={viewers}
+        lockRequests={
+          <LockRequests content={content} me={me} dirty={dirty} onDiscard={() => reset(content)} />
+        }
       />
       <Group align="flex-start" wrap="nowrap" gap={0}>
         <Box px="lg" pb="xl" maw={1040} style={{ flex: 1, minWidth: 0 }}>

@@ -3,6 +3,7 @@
  * on. Every command comes from the registry (`viewCommand`): the same labels, shortcuts and
  * disabled reasons as the admin's item editor.
  */
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Button,
@@ -34,6 +35,8 @@ export interface ToolbarProps {
   content: Content;
   /** Who else has the item open now. */
   viewers: Viewer[];
+  /** Request the lock / the holder's answer (LockRequests). */
+  lockRequests: ReactNode;
   me: { username: string; name: string };
   state: WorkflowState;
   commands: PageCommands;
@@ -71,6 +74,7 @@ export function EditToolbar(props: ToolbarProps) {
           {inactive && ` (${inactive})`}
         </Text>
       )}
+      {props.lockRequests}
       {viewers.length > 0 && (
         <Text size="sm" c="dimmed" role="status" aria-label="Also open">
           Also open: {viewers.map((viewer) => viewer.name).join(', ')}

@@ -8,6 +8,7 @@ import { releaseLapsedLocks } from '../operations/contents/lapse';
 import { lockLeaseSeconds } from '../operations/contents/lease';
 import { EventHub, type LiveEventInput } from './hub';
 import { Presence } from './presence';
+import { LockRequests } from '../operations/contents/lock-request';
 import { CONTENT_ACTIONS, contentIdOf, versionOf } from './actions';
 
 export interface Live {
@@ -15,6 +16,7 @@ export interface Live {
   /** The one way in for every event. */
   publish(event: LiveEventInput): void;
   presence: Presence;
+  requests: LockRequests;
 }
 
 declare module 'fastify' {
@@ -39,7 +41,7 @@ export const livePlugin = fp(
     const hub = new EventHub();
     const publish = (event: LiveEventInput) => void hub.publish(event);
     const presence = new Presence(publish);
-    app.decorate('live', { hub, publish, presence });
+    app.decorate('live', { hub, publish, presence, requests: new LockRequests(publish) });
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {

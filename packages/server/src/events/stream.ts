@@ -13,6 +13,7 @@ import { itemOr404 } from '../operations/contents/guards';
 import { ContentIdParams } from '../routes/contents/schemas';
 import type { LiveEvent } from './hub';
 import { startEventStream } from './sse';
+import { lockRequestRoutes } from './lock-requests';
 import { PRESENCE_BEAT_MS } from './presence';
 
 const KEEPALIVE_MS = 25_000;
@@ -25,6 +26,7 @@ const Viewers = Type.Object({
 });
 
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(lockRequestRoutes);
   const { db } = app.canopy;
   const { hub, presence } = app.live;
   const tags = ['Live'];
