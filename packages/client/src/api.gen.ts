@@ -132,6 +132,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The record of every write, newest first: filter by item, user, action and time; page with cursor */
+    get: {
+      parameters: {
+        query?: {
+          action?:
+            | 'create'
+            | 'save'
+            | 'status'
+            | 'move'
+            | 'lock'
+            | 'unlock'
+            | 'force-unlock'
+            | 'lapse'
+            | 'handover'
+            | 'draft'
+            | 'delete-draft'
+            | 'delete'
+            | 'touch';
+          /** @description A UUID */
+          content_id?: string;
+          /** @description next_cursor of a page */
+          cursor?: string;
+          /** @description ISO date and time */
+          from?: string;
+          /** @description default 50 */
+          limit?: number;
+          /** @description ISO date and time */
+          to?: string;
+          user?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              entries: {
+                action: string;
+                actor: string;
+                actor_kind: string;
+                actor_name: string;
+                audit_date: string;
+                audit_id: string;
+                content_id: string | null;
+                content_name: string | null;
+                details: {
+                  [key: string]: unknown;
+                } | null;
+                version: number | null;
+              }[];
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/builds': {
     parameters: {
       query?: never;

@@ -23,6 +23,7 @@ import { adminPlugin } from './plugins/admin';
 import { securityPlugin } from './plugins/security';
 import { livePlugin } from './events/plugin';
 import { liveRoutes } from './events/stream';
+import { auditRoutes } from './audit/routes';
 import { configureLockLease } from './operations/contents/lease';
 
 export interface BuildOptions {
@@ -78,6 +79,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
   await app.register(microappFiles);
   await app.register(mediaFileRoutes);
   await app.register(adminPlugin);

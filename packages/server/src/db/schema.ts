@@ -37,6 +37,21 @@ export interface ContentItemsTable {
   created_date: string;
 }
 
+/** One write, recorded in the write's transaction (audit/record.ts); never changed afterwards. */
+export interface AuditLogTable {
+  audit_id: string;
+  audit_date: string;
+  /** user, apikey or system; `actor` is their username (an API key's name). */
+  actor_kind: string;
+  actor: string;
+  actor_name: string;
+  action: string;
+  content_id: string | null;
+  version: number | null;
+  /** JSON: what the write changed (fields and blocks of a save, the new status, ...). */
+  details: string | null;
+}
+
 export interface ContentVersionsTable {
   content_id: string;
   version: number;
@@ -197,6 +212,7 @@ export interface SettingsTable {
 export interface Database {
   sites: SitesTable;
   content_items: ContentItemsTable;
+  audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
   content_fields: ContentFieldsTable;
   dynamic_regions: DynamicRegionsTable;
@@ -220,6 +236,7 @@ export type ContentVersionRow = Selectable<ContentVersionsTable>;
 export type ContentFieldRow = Selectable<ContentFieldsTable>;
 export type DynamicRegionRow = Selectable<DynamicRegionsTable>;
 export type ContentBlockRow = Selectable<ContentBlocksTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type BlockFieldRow = Selectable<BlockFieldsTable>;
 export type TemplateRow = Selectable<TemplatesTable>;
 export type TemplateBlockRow = Selectable<TemplateBlocksTable>;

@@ -2,6 +2,7 @@
  * Delete Draft (§4): removes the draft version and everything in it, and releases the lock.
  * Version 1 is the only version of its content and is never deleted this way.
  */
+import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { listVersions } from '../../repositories/contents';
@@ -64,6 +65,11 @@ export async function deleteDraft(
         .where('content_id', '=', contentId)
         .execute(),
     );
+    await recordAudit(trx, ctx.actor, {
+      action: 'delete-draft',
+      content_id: contentId,
+      version: draft.version,
+    });
     return { status: 'Success' as const, content_id: contentId, version: draft.version };
   });
 }

@@ -4,6 +4,7 @@
  * declines. One request per item at a time. Requests are kept in memory (each instance knows the
  * requests made through it) and every step is published to the two people involved.
  */
+import { recordAudit } from '../../audit/record';
 import type { Db } from '../../db/index';
 import type { Actor } from '../../auth/actor';
 import { fail } from '../../errors';
@@ -80,15 +81,25 @@ export class LockRequests {
     const request = this.find(contentId, actor.username);
     if (!request) fail('NOT_FOUND', 'Nobody has asked for the lock of this content');
     if (answer === 'handover') {
-      const result = await db
-        .updateTable('content_items')
-        .set({ locked_by: request.from, locked_date: now() })
-        .where('content_id', '=', contentId)
-        .where('locked_by', '=', actor.username)
-        .where((eb) =>
-          eb.or([eb('locked_date', 'is', null), eb('locked_date', '>', lapseCutoff())]),
-        )
-        .executeTakeFirst();
+      const result = await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('content_items')
+          .set({ locked_by: request.from, locked_date: now() })
+          .where('content_id', '=', contentId)
+          .where('locked_by', '=', actor.username)
+          .where((eb) =>
+            eb.or([eb('locked_date', 'is', null), eb('locked_date', '>', lapseCutoff())]),
+          )
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) > 0) {
+          await recordAudit(trx, actor, {
+            action: 'handover',
+            content_id: contentId,
+            details: { to: request.from },
+          });
+        }
+        return moved;
+      });
       if (Number(result.numUpdatedRows) === 0) {
         fail('NOT_LOCKED', 'Lock the content before changing it');
       }
