@@ -142,6 +142,61 @@ describe('working together', { timeout: 240_000 }, () => {
     await shot(ada, 'ada-locks-after-lapse');
     // A closed browser says nothing: its presence ends when it stops saying it is there.
     await header(ada).getByText('Also open').waitFor({ state: 'detached', timeout: 90_000 });
+  });
+
+  it("the item's History and the Activity screen show who changed what, with filters and export", async () => {
+    await ada.getByRole('button', { name: 'History' }).click();
+    const changes = ada.getByRole('region', { name: 'Changes' });
+    await changes.getByText('Lock lapsed', { exact: false }).waitFor();
+    await changes.getByText('Lock handed over', { exact: false }).waitFor();
+    await shot(ada, 'item-history-changes');
+
+    await ada.getByRole('button', { name: 'Ada Admin, user menu' }).click();
+    await ada.getByRole('menuitem', { name: 'Activity' }).click();
+    await ada.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
+    const table = ada.getByRole('table', { name: 'Activity' });
+    const rows = table.getByRole('row');
+    await rows.filter({ hasText: 'Lock handed over' }).first().waitFor();
+    const ofContact = rows.filter({ hasText: CONTACT });
+    expect(
+      await ofContact.filter({ hasText: 'Saved' }).filter({ hasText: 'Ada Admin' }).count(),
+    ).toBe(1);
+    expect(
+      await ofContact.filter({ hasText: 'Lock lapsed' }).filter({ hasText: 'System' }).count(),
+    ).toBe(1);
+    await shot(ada, 'activity');
+    await expectNoAxeViolations(ada, 'activity screen');
+
+    await ada.getByRole('combobox', { name: 'Action' }).click();
+    await ada.getByRole('option', { name: 'Lock handed over' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(1).textContent()).toContain('Ada Admin');
+    await ada.getByRole('textbox', { name: 'User', exact: true }).fill('editor');
+    await ada.getByText('Nothing matches these filters.').waitFor();
+    await ada.getByRole('textbox', { name: 'User', exact: true }).fill('');
+    await shot(ada, 'activity-filtered');
+
+    const [csv] = await Promise.all([
+      ada.waitForEvent('download'),
+      ada.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const text = await (await csv.createReadStream()).toArray();
+    const lines = Buffer.concat(text).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'audit_date,actor_kind,actor,actor_name,action,content_id,content_name,version,details',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',handover,');
+    const [json] = await Promise.all([
+      ada.waitForEvent('download'),
+      ada.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const entries = JSON.parse(
+      Buffer.concat(await (await json.createReadStream()).toArray()).toString('utf8'),
+    ) as { action: string; details: { to?: string } }[];
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'handover', details: { to: 'editor' } }),
+    ]);
     expectNoPolicyViolations();
   });
 });

@@ -62,6 +62,12 @@ const router = createBrowserRouter(
               }),
             },
             {
+              path: 'activity',
+              lazy: async () => ({
+                Component: (await import('./activity/ActivityScreen')).ActivityScreen,
+              }),
+            },
+            {
               path: 'settings',
               lazy: async () => ({
                 Component: (await import('./settings/SettingsLayout')).SettingsLayout,

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppShell, Avatar, Group, Menu, Select, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconApps, IconLogout, IconPlant2, IconSettings } from '@tabler/icons-react';
+import { IconActivity, IconApps, IconLogout, IconPlant2, IconSettings } from '@tabler/icons-react';
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
 import { useLiveStream, useSession } from '@canopy/ui';
 import { menusQuery, personQuery, sitesQuery } from '../api';
@@ -123,6 +123,12 @@ export function Shell() {
                   onClick={() => void navigate('/microapps')}
                 >
                   Micro-apps
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconActivity size={14} />}
+                  onClick={() => void navigate('/activity')}
+                >
+                  Activity
                 </Menu.Item>
                 {Boolean(person.data?.is_admin) && (
                   <Menu.Item

@@ -43,6 +43,7 @@ function dispatch(event: LiveEvent): void {
   } else if (event.type === 'content' && event.content_id) {
     void queryClient.invalidateQueries({ queryKey: ['contents', event.content_id] });
     void queryClient.invalidateQueries({ queryKey: ['menus'] });
+    void queryClient.invalidateQueries({ queryKey: ['audit'] });
   }
   for (const listener of listeners) listener(event);
 }
