@@ -15,7 +15,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown, IconEye } from '@tabler/icons-react';
 import type { Content } from '@canopy/core';
 import {
   CommandButton,
@@ -76,9 +76,19 @@ export function EditToolbar(props: ToolbarProps) {
       )}
       {props.lockRequests}
       {viewers.length > 0 && (
-        <Text size="sm" c="dimmed" role="status" aria-label="Also open">
-          Also open: {viewers.map((viewer) => viewer.name).join(', ')}
-        </Text>
+        // Compact: the toolbar also fits a 1024 px window; the names are in the tooltip.
+        <Tooltip label={`Also open: ${viewers.map((viewer) => viewer.name).join(', ')}`}>
+          <Text
+            size="sm"
+            c="dimmed"
+            role="status"
+            aria-label={`Also open: ${viewers.map((viewer) => viewer.name).join(', ')}`}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}
+          >
+            <IconEye size={16} aria-hidden />
+            {viewers.length}
+          </Text>
+        </Tooltip>
       )}
       <CommandButton
         command={lockView}

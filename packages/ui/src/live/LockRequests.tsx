@@ -104,6 +104,7 @@ export function LockRequests({ content, me, dirty, onDiscard }: LockRequestProps
             size="xs"
             variant="light"
             leftSection={<IconHandStop size={14} aria-hidden />}
+            style={{ flexShrink: 0 }}
             disabled={asked || busy || requestRefused != null}
             onClick={() => void request()}
           >
