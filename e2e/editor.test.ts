@@ -181,11 +181,14 @@ describe('the item editor', { timeout: 180_000 }, () => {
 
   it('a stale save names who changed the version and offers to reload', async () => {
     const second = await signedIn('admin', ADMIN_PASSWORD, 'Contact');
+    await field(page, 'Title').fill('Written in the first browser');
     await field(second, 'Title').fill('Written in the second browser');
     await command(second, 'Save').click();
     await toast(second, 'The content has been saved');
 
-    await field(page, 'Title').fill('Written in the first browser');
+    // The first browser hears of the newer save at once and says so, over its unsaved typing.
+    await page.getByRole('alert').filter({ hasText: 'A newer version was saved' }).waitFor();
+    expect(await field(page, 'Title').inputValue()).toBe('Written in the first browser');
     await command(page, 'Save').click();
     await toast(page, 'The content had issues saving');
     const stale = dialog(page, 'Someone else saved this version');

@@ -341,7 +341,9 @@ describe('the page editor', () => {
     await other.goto(`${server.base}/admin/page-editor/${DEMO_HOME_ID}`);
     const bar = other.getByRole('toolbar', { name: 'Edit toolbar' });
     await bar.getByText('Locked by Ada Admin').waitFor();
-    await expect.poll(() => bar.getByRole('button', { name: 'Lock' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => bar.getByRole('button', { name: 'Lock', exact: true }).isDisabled())
+      .toBe(true);
     await expect
       .poll(() => bar.getByRole('switch', { name: 'Edit In-Page' }).isDisabled())
       .toBe(true);

@@ -13,6 +13,7 @@ import {
   ToastHost,
   createUserManager,
   finishFrameSignIn,
+  setLiveTokenSource,
   type AfterSignIn,
   type SessionApi,
   type SignInConfig,
@@ -58,6 +59,12 @@ const router = createBrowserRouter(
               path: 'microapps',
               lazy: async () => ({
                 Component: (await import('./microapps/MicroappsScreen')).MicroappsScreen,
+              }),
+            },
+            {
+              path: 'activity',
+              lazy: async () => ({
+                Component: (await import('./activity/ActivityScreen')).ActivityScreen,
               }),
             },
             {
@@ -158,6 +165,8 @@ async function start() {
     }),
   );
 
+  // Live events: the tree, the lock and the versions of what is on screen follow others' changes.
+  setLiveTokenSource(() => session.current?.getToken() ?? null);
   root.render(
     <Providers>
       <QueryClientProvider client={queryClient}>

@@ -142,6 +142,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The record of every write, newest first: filter by item, user, action and time; page with cursor */
+    get: {
+      parameters: {
+        query?: {
+          action?:
+            | 'create'
+            | 'save'
+            | 'status'
+            | 'move'
+            | 'lock'
+            | 'unlock'
+            | 'force-unlock'
+            | 'lapse'
+            | 'handover'
+            | 'draft'
+            | 'delete-draft'
+            | 'delete'
+            | 'touch';
+          /** @description A UUID */
+          content_id?: string;
+          /** @description next_cursor of a page */
+          cursor?: string;
+          /** @description ISO date and time */
+          from?: string;
+          /** @description default 50 */
+          limit?: number;
+          /** @description ISO date and time */
+          to?: string;
+          user?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              entries: {
+                action: string;
+                actor: string;
+                actor_kind: string;
+                actor_name: string;
+                audit_date: string;
+                audit_id: string;
+                content_id: string | null;
+                content_name: string | null;
+                details: {
+                  [key: string]: unknown;
+                } | null;
+                version: number | null;
+              }[];
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/builds': {
     parameters: {
       query?: never;
@@ -1717,6 +1795,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Live events about items you may read (Server-Sent Events; resume with Last-Event-ID) */
+    get: {
+      parameters: {
+        query?: {
+          last_event_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/identity/config': {
     parameters: {
       query?: never;
@@ -1958,6 +2072,115 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/lockcontents/{id}/request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The open request for the lock, if any (null) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              from: string;
+              from_name: string;
+              holder: string;
+              requested_date: string;
+            } | null;
+          };
+        };
+      };
+    };
+    /** The holder's answer: hand over the lock to the one who asked, or decline */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            answer: 'handover' | 'decline';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              from: string;
+              from_name: string;
+              holder: string;
+              requested_date: string;
+            };
+          };
+        };
+      };
+    };
+    /** Request the lock: asks its holder to hand it over (answered live) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_id: string;
+              from: string;
+              from_name: string;
+              holder: string;
+              requested_date: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -3199,6 +3422,101 @@ export interface paths {
     };
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/presence/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who has the item open */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              beat_ms: number;
+              viewers: {
+                name: string;
+                username: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    /** Says you have the item open (again every beat_ms); answers who else has */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              beat_ms: number;
+              viewers: {
+                name: string;
+                username: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Says you closed the item */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;

@@ -128,6 +128,9 @@ export interface Content {
   /** The display names of `locked_by` and `updated_by`, for signed-in readers. */
   locked_by_name?: string | null;
   updated_by_name?: string | null;
+  /** For signed-in readers: when the lock was taken or last renewed, and when it lapses unless renewed. */
+  locked_date?: string | null;
+  lock_expires_date?: string | null;
 }
 
 /** One version of a content item as the version selector and history list it. */

@@ -8,6 +8,7 @@ import {
   openVersionOf,
   refusal,
   commandReaching,
+  lockHolder,
   type CommandId,
   type WorkflowState,
 } from './workflow';
@@ -175,5 +176,20 @@ describe('versions and locks', () => {
 
   it("names the lock's owner as §4 says it", () => {
     expect(lockedByMessage('Jane')).toBe('Content has been locked by Jane');
+  });
+
+  it('a lock lapses after its lease unless renewed, for everyone including its former holder', () => {
+    const taken = '2026-01-01T10:00:00.000Z';
+    const at = (minutes: number) => Date.parse(taken) + minutes * 60_000;
+    const lock = { locked_by: 'omar', locked_date: taken };
+    expect(lockHolder(lock, 900, at(14))).toBe('omar');
+    expect(lockHolder(lock, 900, at(15))).toBeNull();
+    expect(lockHolder({ locked_by: 'omar', locked_date: null }, 900, at(60))).toBe('omar');
+    const lease = { ...omar, lockedDate: taken, leaseSeconds: 900 };
+    expect(refusal('lock', state({ ...lease, now: at(10) }))).toMatchObject({ owner: 'omar' });
+    expect(refusal('lock', state({ ...lease, now: at(16) }))).toBeNull();
+    expect(refusal('save', state({ ...lease, me: 'omar', now: at(16) }))).toMatchObject({
+      code: 'NOT_LOCKED',
+    });
   });
 });

@@ -21,6 +21,33 @@ export function nextVersionNumber(existingVersions: readonly number[]): number {
   return existingVersions.reduce((max, v) => Math.max(max, v), 0) + 1;
 }
 
+/** How long a lock lasts without renewal unless CANOPY_LOCK_LEASE_SECONDS says otherwise. */
+export const DEFAULT_LOCK_LEASE_SECONDS = 900;
+
+/** A lock as stored: who holds it and when they took or last renewed it (null: unknown, held). */
+export interface LockState {
+  locked_by: string | null;
+  locked_date?: string | null;
+}
+
+/**
+ * When a lock lapses: its lease after it was taken or last renewed. Null when nobody holds it or
+ * its time is unknown (a lock from before leases never lapses by itself).
+ */
+export function lockExpiry(lock: LockState, leaseSeconds: number): number | null {
+  if (lock.locked_by == null || !lock.locked_date) return null;
+  return Date.parse(lock.locked_date) + leaseSeconds * 1000;
+}
+
+/**
+ * Who holds the lock at `now`: a lapsed lock is nobody's, for every caller, the former holder
+ * included (their next write is refused as anyone else's would be).
+ */
+export function lockHolder(lock: LockState, leaseSeconds: number, now = Date.now()): string | null {
+  const expiry = lockExpiry(lock, leaseSeconds);
+  return expiry !== null && expiry <= now ? null : lock.locked_by;
+}
+
 /** The message shown when someone else's lock blocks an action (§4, §8). */
 export function lockedByMessage(ownerName: string): string {
   return `Content has been locked by ${ownerName}`;
@@ -51,14 +78,16 @@ export const COMMAND_IDS = [
   'addBlock',
   'moveBlock',
   'deleteBlock',
+  'requestLock',
+  'handOverLock',
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 /**
  * Whose lock a command accepts: 'holder' needs the caller's own lock; 'free-or-holder' refuses
- * only someone else's lock; 'none' ignores locks.
+ * only someone else's lock; 'other' needs someone else's (Request the lock); 'none' ignores locks.
  */
-export type LockRequirement = 'holder' | 'free-or-holder' | 'none';
+export type LockRequirement = 'holder' | 'free-or-holder' | 'other' | 'none';
 
 export interface CommandDescription {
   id: CommandId;
@@ -216,7 +245,26 @@ export const COMMANDS: Readonly<Record<CommandId, CommandDescription>> = indexBy
       active: 'delete a block',
     },
   },
+  {
+    id: 'requestLock',
+    title: 'Request the lock',
+    permission: 'Edit',
+    statuses: null,
+    lock: 'other',
+    words: { doing: 'ask for the lock' },
+  },
+  {
+    id: 'handOverLock',
+    title: 'Hand over',
+    permission: 'Edit',
+    statuses: null,
+    lock: 'holder',
+    words: { doing: 'hand over the lock', active: 'hand it over' },
+  },
 );
+
+/** Request the lock: nobody else holds it, so there is nothing to ask for (lock it instead). */
+export const NOBODY_HOLDS_LOCK_MESSAGE = 'Nobody else holds the lock: lock the content instead';
 
 /**
  * What the rules read. Each part is checked only when given, so a caller that learns the state
@@ -232,6 +280,11 @@ export interface WorkflowState {
   lockedBy?: string | null;
   lockedByName?: string | null;
   me?: string | null;
+  /** With `leaseSeconds`: when the lock was taken or last renewed; a lapsed lock counts as free. */
+  lockedDate?: string | null;
+  leaseSeconds?: number;
+  /** The time the lease is judged at (default: now), in milliseconds. */
+  now?: number;
   /** Whether there are unsaved changes. */
   dirty?: boolean;
   /** Every version of the item. */
@@ -293,10 +346,20 @@ export function refusal(id: CommandId, state: WorkflowState): Refusal | null {
     );
   }
   if (state.lockedBy !== undefined && command.lock !== 'none') {
-    const mine = state.me != null && state.lockedBy === state.me;
-    if (state.lockedBy != null && !mine) {
-      return refuse('CONTENT_LOCKED', `Locked by ${state.lockedByName ?? state.lockedBy}`, {
-        owner: state.lockedBy,
+    const holder =
+      state.leaseSeconds === undefined
+        ? state.lockedBy
+        : lockHolder(
+            { locked_by: state.lockedBy, locked_date: state.lockedDate },
+            state.leaseSeconds,
+            state.now,
+          );
+    const mine = state.me != null && holder === state.me;
+    if (command.lock === 'other') {
+      if (holder == null || mine) return refuse('NOT_LOCKED', NOBODY_HOLDS_LOCK_MESSAGE);
+    } else if (holder != null && !mine) {
+      return refuse('CONTENT_LOCKED', `Locked by ${state.lockedByName ?? holder}`, {
+        owner: holder,
       });
     }
     if (command.lock === 'holder' && !mine) {

@@ -12,19 +12,17 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
-  closestCenter,
   useSensor,
   useSensors,
-  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { Alert, Center, Loader } from '@mantine/core';
-import { findLayoutNode, type Content, type Template } from '@canopy/core';
+import type { Content, Template } from '@canopy/core';
 import {
   ConfirmDialog,
   EDITOR_DIALOGS,
+  LockRequests,
   NoticeDialog,
   contentVersionQuery,
   notify,
@@ -33,15 +31,7 @@ import {
   templateQuery,
   widgetReferencesQuery,
 } from '@canopy/ui';
-import {
-  addBlock,
-  findBlock,
-  isContainerItem,
-  moveBlockToZone,
-  zoneLayout,
-  zoneRegion,
-  type ZoneOutcome,
-} from '@canopy/ui/draft';
+import { addBlock, findBlock, moveBlockToZone, type ZoneOutcome } from '@canopy/ui/draft';
 import {
   EditingContext,
   PageBody,
@@ -62,6 +52,8 @@ import { firstInvalidField } from './validate';
 import { createSurface, type DropData, type MoveData } from './surface';
 import { EditPanel, type NewWidgetData, type PanelTab } from './chrome/EditPanel';
 import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
+import { CONTAINER_ITEM_WIDGET, collisions, refusedDrop, zonesOf } from './drop-rules';
+import { usePageLive } from './live';
 import registerOwn from 'virtual:canopy-site-components';
 import './frames.css';
 
@@ -73,64 +65,6 @@ export interface Person {
   name: string;
   preferred_username: string;
 }
-
-/** The ids of a pipe-separated `allowed_widgets` list (§3). */
-function allowedIds(allowed: string | null | undefined): string[] {
-  return (allowed ?? '')
-    .split('|')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
-}
-
-/** The zones of the item's template: template block id -> allowed widget ids (empty: any). */
-function zonesOf(template: Template): Map<string, string[]> {
-  const zones = new Map<string, string[]>();
-  for (const block of Object.values(template.template_blocks)) {
-    const definition = Object.values(block.template_fields)[0];
-    if (definition?.field_type === 'Dynamic Zone')
-      zones.set(block.block_id, allowedIds(definition.allowed_widgets));
-  }
-  return zones;
-}
-
-const CONTAINER_ITEM_WIDGET = 'Container Item Widget';
-
-/**
- * Why a new widget may not go where it was dropped, or null: a zone takes its listed widgets;
- * a container's item takes the item widget the container names (the server's rule too).
- */
-function refusedDrop(
-  store: PageStore,
-  templates: Templates,
-  target: DropData,
-  widget: Template,
-  allowedIn: (zoneBlockId: string) => Template[],
-): string | null {
-  const region = zoneRegion(store.draft, target.zoneBlockId);
-  const layout = region ? zoneLayout(region) : null;
-  const place = layout ? findLayoutNode(layout, target.placement.targetId) : null;
-  const list = target.placement.position === 'into' ? place?.node : (place?.parent ?? undefined);
-  const inItem = list != null && isContainerItem(list);
-  if (widget.widget_type === CONTAINER_ITEM_WIDGET) {
-    const container = inItem && layout ? findLayoutNode(layout, list.id)?.parent : null;
-    const holds = container
-      ? templates.byId.get(findBlock(store.draft, container.id)?.template_id ?? '')
-          ?.container_item_child_reference
-      : null;
-    return holds === widget.template_id
-      ? null
-      : `${widget.template_name} goes into an item of the container that holds it`;
-  }
-  return allowedIn(target.zoneBlockId).some((t) => t.template_id === widget.template_id)
-    ? null
-    : `${widget.template_name} is not allowed in ${target.zoneName}`;
-}
-
-/** Drop targets under the pointer first (the smallest), else the closest (keyboard). */
-const collisions: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  return under.length > 0 ? under : closestCenter(args);
-};
 
 function usePageContainer(): HTMLElement | null {
   const [container, setContainer] = useState<HTMLElement | null>(null);
@@ -255,7 +189,7 @@ function LoadedEditor(props: {
   const canUndo = useDraftValue(store, () => store.canUndo);
   const canRedo = useDraftValue(store, () => store.canRedo);
   const model = useSyncExternalStore(store.subscribe, () => store.model);
-  const loaded = store.loaded;
+  const { loaded, viewers, newer } = usePageLive(store, props.content, person.preferred_username);
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<PanelTab>('blocks');
   const [dragging, setDragging] = useState<{ name: string } | null>(null);
@@ -263,6 +197,17 @@ function LoadedEditor(props: {
   const [question, setQuestion] = useState<Question | null>(null);
   const [attempts, setAttempts] = useState(0);
   const pageContainer = usePageContainer();
+  // A save elsewhere over unsaved changes here: ask before showing it (never a silent overwrite).
+  const newerDate = newer?.updated_date;
+  useEffect(() => {
+    if (!newer) return;
+    setQuestion({
+      title: 'A newer version was saved',
+      message: `${newer.updated_by_name ?? newer.updated_by ?? 'Someone'} saved this version while you edited it. Your changes here are not saved; show the newer version and discard them?`,
+      confirm: { label: 'Show the newer version', run: () => store.reset(newer) },
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newer save
+  }, [newerDate]);
 
   const mine = loaded.locked_by != null && loaded.locked_by === person.preferred_username;
   const isDraft = loaded.status_id === 'draft';
@@ -480,6 +425,15 @@ function LoadedEditor(props: {
           {pageContainer && createPortal(page, pageContainer)}
           <EditToolbar
             content={loaded}
+            viewers={viewers}
+            lockRequests={
+              <LockRequests
+                content={loaded}
+                me={person.preferred_username}
+                dirty={dirty}
+                onDiscard={() => store.reset(loaded)}
+              />
+            }
             me={{ username: person.preferred_username, name: person.name }}
             state={state}
             commands={commands}

@@ -17,6 +17,8 @@ import {
   dataOf,
   queryClient,
   setApiClient,
+  setLiveTokenSource,
+  useLiveStream,
 } from '@canopy/ui';
 import { ShadowChrome } from './chrome/ShadowChrome';
 import { PageEditor, type Person } from './PageEditor';
@@ -28,6 +30,7 @@ function contentIdOf(pathname: string): string {
 }
 
 function SignedIn() {
+  useLiveStream();
   const person = useQuery({
     queryKey: ['person'],
     queryFn: async () => dataOf<Person>(await api().GET('/api/identity/personinfo')),
@@ -54,6 +57,7 @@ async function start() {
       onUnauthorized: () => session.current?.renew(),
     }),
   );
+  setLiveTokenSource(() => session.current?.getToken() ?? null);
   const root = document.createElement('div');
   root.id = 'canopy-page-editor-root';
   document.body.append(root);

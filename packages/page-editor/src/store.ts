@@ -131,6 +131,12 @@ export class PageStore {
     this.show(next);
   };
 
+  /** A newer reply about the same saved state (its lock or its versions changed): kept, draft untouched. */
+  refreshItem(content: Content): void {
+    this.content = content;
+    for (const listener of this.pageListeners) listener();
+  }
+
   /** Starts over from what the server sent (after a load, a save, a lock or a status change). */
   reset(content: Content): void {
     this.content = content;

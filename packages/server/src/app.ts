@@ -22,6 +22,10 @@ import { publishingRoutes } from './routes/publishing/index';
 import { adminPlugin } from './plugins/admin';
 import { securityPlugin } from './plugins/security';
 import { opsPlugin, requestId } from './ops/index';
+import { livePlugin } from './events/plugin';
+import { liveRoutes } from './events/stream';
+import { auditRoutes } from './audit/routes';
+import { configureLockLease } from './operations/contents/lease';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -40,6 +44,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     }));
   const keys = await loadSigningKeys(database.db);
   const verifiedTokens = new TokenCache();
+  configureLockLease(config.lockLeaseSeconds);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -70,12 +75,15 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     close: () => (options.database ? Promise.resolve() : database.close()),
   });
   await app.register(opsPlugin, { metricsToken: process.env.CANOPY_METRICS_TOKEN || undefined });
+  await app.register(livePlugin);
   // First: its headers are on every answer, and a CORS preflight is answered before sign-in checks.
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(oidcPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(liveRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
   await app.register(microappFiles);
   await app.register(mediaFileRoutes);
   await app.register(adminPlugin);

@@ -1,5 +1,6 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
+import { DEFAULT_LOCK_LEASE_SECONDS } from '@canopy/core';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
 import { loadStorageConfig, type StorageConfig } from './storage/config';
 import { loadPublishingConfig, type PublishingConfig } from './publishing/config';
@@ -24,6 +25,8 @@ export interface Config {
   ffmpeg: string | null;
   /** Response headers: CORS allow-list, HSTS, and each site's own headers (plugins/security.ts). */
   security: SecurityConfig;
+  /** CANOPY_LOCK_LEASE_SECONDS: how long a lock lasts without renewal (default 900). */
+  lockLeaseSeconds: number;
 }
 
 export interface SecurityConfig {
@@ -55,7 +58,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishing: loadPublishingConfig(env),
     ffmpeg: env.CANOPY_FFMPEG === 'off' ? null : env.CANOPY_FFMPEG || 'ffmpeg',
     security: loadSecurityConfig(env, publicUrl),
+    lockLeaseSeconds: lockLease(env.CANOPY_LOCK_LEASE_SECONDS),
   };
+}
+
+function lockLease(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_LOCK_LEASE_SECONDS;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    throw new Error(
+      `CANOPY_LOCK_LEASE_SECONDS must be a whole number of seconds (at least 1), got "${value}"`,
+    );
+  }
+  return seconds;
 }
 
 /** A year, the value HSTS preload lists ask for; sub-domains are left out (sites may differ). */

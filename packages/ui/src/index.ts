@@ -7,3 +7,4 @@ export * from './auth/sign-in';
 export * from './commands';
 export * from './theme';
 export * from './server-state';
+export * from './live';

@@ -19,6 +19,7 @@ import {
   IconArrowBackUp,
   IconClockEdit,
   IconDeviceFloppy,
+  IconEye,
   IconFilePlus,
   IconHistory,
   IconLock,
@@ -28,7 +29,7 @@ import {
   IconTrashX,
 } from '@tabler/icons-react';
 import { DRAFT, PUBLISHED, STAGED, type Content, type MenuItem } from '@canopy/core';
-import { CommandButton } from '@canopy/ui';
+import { CommandButton, lockInactivity, useNow, type Viewer } from '@canopy/ui';
 import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '../tree/icons';
 import { formatUpdated } from '../screens/ItemView';
@@ -61,6 +62,10 @@ export interface EditorHeaderProps {
   onVersion: (version: number) => void;
   historyOpen: boolean;
   onHistory: () => void;
+  /** Who else has the item open now. */
+  viewers: Viewer[];
+  /** Request the lock / the holder's answer (LockRequests). */
+  lockRequests: ReactNode;
 }
 
 export function EditorHeader({
@@ -72,7 +77,10 @@ export function EditorHeader({
   onVersion,
   historyOpen,
   onHistory,
+  viewers,
+  lockRequests,
 }: EditorHeaderProps) {
+  const inactive = lockInactivity(content, useNow());
   const versions = content.versions ?? [
     {
       version: content.version,
@@ -88,7 +96,7 @@ export function EditorHeader({
     ? 'Not locked'
     : content.locked_by === me
       ? 'Locked by you'
-      : `Locked by ${content.locked_by_name ?? content.locked_by}`;
+      : `Locked by ${content.locked_by_name ?? content.locked_by}${inactive ? ` (${inactive})` : ''}`;
 
   return (
     <Paper
@@ -205,11 +213,20 @@ export function EditorHeader({
           >
             {lockText}
           </Text>
+          {lockRequests}
         </Group>
         <Text size="sm" c="dimmed">
           Updated {formatUpdated(content.updated_date)}
           {content.updated_by ? ` by ${content.updated_by_name ?? content.updated_by}` : ''}
         </Text>
+        {viewers.length > 0 && (
+          <Group gap={4} role="status" aria-label="Also open">
+            <IconEye size={14} aria-hidden />
+            <Text size="sm" c="dimmed">
+              Also open: {viewers.map((viewer) => viewer.name).join(', ')}
+            </Text>
+          </Group>
+        )}
       </Group>
     </Paper>
   );

@@ -8,7 +8,14 @@ import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-route
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Group, Skeleton, Stack } from '@mantine/core';
 import { refusal, type Content, type Template } from '@canopy/core';
-import { stateOfContent, contentVersionQuery, templateQuery } from '@canopy/ui';
+import {
+  stateOfContent,
+  contentVersionQuery,
+  templateQuery,
+  useLockRenewal,
+  usePresence,
+  LockRequests,
+} from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { EmptyState } from '../screens/ItemView';
@@ -17,6 +24,7 @@ import { EditorForm, type EditorFormHandle } from './EditorForm';
 import { EditorHeader } from './EditorHeader';
 import { EditorDialogs } from './EditorDialogs';
 import { ReadOnlyNote } from './ReadOnlyNote';
+import { NewerVersionNote } from './NewerVersionNote';
 import { useEditorCommands, type CommandContext, type EditorDialog } from './commands';
 import { useDraftStore } from './store';
 import { VersionHistory } from './history/VersionHistory';
@@ -119,11 +127,16 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
     ],
   );
 
-  // Someone else's newer save, seen while nothing is typed here: show it.
+  // Someone else's newer save, seen while nothing is typed here: show it; over unsaved changes,
+  // ask first (NewerVersionNote).
   const { reset } = store;
+  const newer = content.updated_date !== store.draft.updated_date;
   useEffect(() => {
-    if (!dirty && content.updated_date !== store.draft.updated_date) reset(content);
-  }, [content, dirty, reset, store.draft.updated_date]);
+    if (!dirty && newer) reset(content);
+  }, [content, dirty, reset, newer]);
+  // While open: the lock held here is renewed, and others see this editor.
+  useLockRenewal(content, me);
+  const viewers = usePresence(id, me);
 
   const queryKey = contentVersionQuery(id, pinnedVersion).queryKey;
   const refresh = useCallback(
@@ -186,9 +199,14 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
         onVersion={(next) => void navigate(`/content/${id}?version=${next}`)}
         historyOpen={historyOpen}
         onHistory={() => setHistoryOpen((open) => !open)}
+        viewers={viewers}
+        lockRequests={
+          <LockRequests content={content} me={me} dirty={dirty} onDiscard={() => reset(content)} />
+        }
       />
       <Group align="flex-start" wrap="nowrap" gap={0}>
         <Box px="lg" pb="xl" maw={1040} style={{ flex: 1, minWidth: 0 }}>
+          {dirty && newer && <NewerVersionNote content={content} onShow={() => reset(content)} />}
           {notEditable && <ReadOnlyNote refused={notEditable} version={content.version} />}
           {hasMediaPanel(content.content_type_id) && (
             <Box mt="md">

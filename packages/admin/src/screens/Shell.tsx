@@ -3,9 +3,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppShell, Avatar, Group, Menu, Select, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconApps, IconLogout, IconPlant2, IconSettings } from '@tabler/icons-react';
+import { IconActivity, IconApps, IconLogout, IconPlant2, IconSettings } from '@tabler/icons-react';
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
-import { useSession } from '@canopy/ui';
+import { useLiveStream, useSession } from '@canopy/ui';
 import { menusQuery, personQuery, sitesQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { TreePanel } from '../tree/TreePanel';
@@ -16,6 +16,7 @@ import classes from './shell.module.css';
 
 export function Shell() {
   const session = useSession();
+  useLiveStream();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id: selectedId = null } = useParams();
@@ -122,6 +123,12 @@ export function Shell() {
                   onClick={() => void navigate('/microapps')}
                 >
                   Micro-apps
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconActivity size={14} />}
+                  onClick={() => void navigate('/activity')}
+                >
+                  Activity
                 </Menu.Item>
                 {Boolean(person.data?.is_admin) && (
                   <Menu.Item

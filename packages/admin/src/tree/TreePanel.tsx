@@ -15,7 +15,7 @@ import {
 import { useTree } from '@headless-tree/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconChevronRight, IconDots, IconPlus } from '@tabler/icons-react';
+import { IconChevronRight, IconDots, IconLock, IconPlus } from '@tabler/icons-react';
 import { canDragItem, type MenuItem } from '@canopy/core';
 import { Authorized, WithReason } from '@canopy/ui';
 import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from './forest';
@@ -243,6 +243,16 @@ export function TreePanel({
                 >
                   {data.content_name}
                 </Link>
+                {data.is_locked === 1 && data.locked_by && (
+                  <span
+                    className={classes.lock}
+                    role="img"
+                    aria-label={`Locked by ${data.locked_by}`}
+                    title={`Locked by ${data.locked_by}`}
+                  >
+                    <IconLock size={12} aria-hidden />
+                  </span>
+                )}
                 {editingPermissions && permissions.columns(data)}
                 {!editingPermissions && matches && data.path && (
                   <Text size="xs" c="dimmed" ml="auto" pr="xs">

@@ -3,6 +3,7 @@
  * on. Every command comes from the registry (`viewCommand`): the same labels, shortcuts and
  * disabled reasons as the admin's item editor.
  */
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Button,
@@ -16,9 +17,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronDown, IconEye } from '@tabler/icons-react';
 import type { Content } from '@canopy/core';
-import { CommandButton, WithReason, viewCommand, type EditorCommandId } from '@canopy/ui';
+import {
+  CommandButton,
+  WithReason,
+  lockInactivity,
+  useNow,
+  viewCommand,
+  type EditorCommandId,
+  type Viewer,
+} from '@canopy/ui';
 import type { WorkflowState } from '@canopy/core';
 import type { PageCommands } from '../commands';
 
@@ -26,6 +35,10 @@ export type DeviceWidth = 'desktop' | 'tablet' | 'phone';
 
 export interface ToolbarProps {
   content: Content;
+  /** Who else has the item open now. */
+  viewers: Viewer[];
+  /** Request the lock / the holder's answer (LockRequests). */
+  lockRequests: ReactNode;
   me: { username: string; name: string };
   state: WorkflowState;
   commands: PageCommands;
@@ -50,8 +63,9 @@ const DEVICES: Array<{ value: DeviceWidth; label: string }> = [
 ];
 
 export function EditToolbar(props: ToolbarProps) {
-  const { content, me, state, commands, editing } = props;
+  const { content, me, state, commands, editing, viewers } = props;
   const compact = useMediaQuery(COMPACT) ?? false;
+  const inactive = lockInactivity(content, useNow());
   const view = (id: EditorCommandId) => viewCommand(id, state, commands.busy);
   /** A menu of commands, each disabled with its reason as the buttons are. */
   const commandMenu = (label: string, entries: Array<[EditorCommandId, () => void]>) => (
@@ -100,7 +114,24 @@ export function EditToolbar(props: ToolbarProps) {
       {lockedByOther && (
         <Text size="sm" c="orange.9" role="status">
           Locked by <strong>{content.locked_by_name ?? content.locked_by}</strong>
+          {inactive && ` (${inactive})`}
         </Text>
+      )}
+      {props.lockRequests}
+      {viewers.length > 0 && (
+        // Compact: the toolbar also fits a 1024 px window; the names are in the tooltip.
+        <Tooltip label={`Also open: ${viewers.map((viewer) => viewer.name).join(', ')}`}>
+          <Text
+            size="sm"
+            c="dimmed"
+            role="status"
+            aria-label={`Also open: ${viewers.map((viewer) => viewer.name).join(', ')}`}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}
+          >
+            <IconEye size={16} aria-hidden />
+            {viewers.length}
+          </Text>
+        </Tooltip>
       )}
       <CommandButton
         command={lockView}

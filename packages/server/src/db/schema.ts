@@ -32,6 +32,8 @@ export interface ContentItemsTable {
   content_name: string;
   is_active: number;
   locked_by: string | null;
+  /** When the lock was taken or last renewed; it lapses a lease after (null: no lease). */
+  locked_date: ColumnType<string | null, string | null | undefined, string | null>;
   custom_icon: string | null;
   allowed_content_type: string;
   allowed_template_type: string;
@@ -43,6 +45,21 @@ export interface ContentItemsTable {
   focal_point: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string | null;
   created_date: string;
+}
+
+/** One write, recorded in the write's transaction (audit/record.ts); never changed afterwards. */
+export interface AuditLogTable {
+  audit_id: string;
+  audit_date: string;
+  /** user, apikey or system; `actor` is their username (an API key's name). */
+  actor_kind: string;
+  actor: string;
+  actor_name: string;
+  action: string;
+  content_id: string | null;
+  version: number | null;
+  /** JSON: what the write changed (fields and blocks of a save, the new status, ...). */
+  details: string | null;
 }
 
 export interface ContentVersionsTable {
@@ -207,6 +224,7 @@ export interface Database {
   sites: SitesTable;
   site_targets: SiteTargetsTable;
   content_items: ContentItemsTable;
+  audit_log: AuditLogTable;
   content_versions: ContentVersionsTable;
   content_fields: ContentFieldsTable;
   dynamic_regions: DynamicRegionsTable;
@@ -230,6 +248,7 @@ export type ContentVersionRow = Selectable<ContentVersionsTable>;
 export type ContentFieldRow = Selectable<ContentFieldsTable>;
 export type DynamicRegionRow = Selectable<DynamicRegionsTable>;
 export type ContentBlockRow = Selectable<ContentBlocksTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type BlockFieldRow = Selectable<BlockFieldsTable>;
 export type TemplateRow = Selectable<TemplatesTable>;
 export type TemplateBlockRow = Selectable<TemplateBlocksTable>;

@@ -11,15 +11,18 @@ import {
 import type { Db } from '../db/index';
 import { loadVersionRows } from './version-rows';
 import type { ContentItemRow, ContentVersionRow } from '../db/schema';
+import { withCurrentLock } from '../operations/contents/lease';
 
 export type Variant = 'latest' | 'latestpublishable' | 'published';
 
-export function findItem(db: Db, contentId: string): Promise<ContentItemRow | undefined> {
-  return db
+/** The item, its lock as it stands now (a lapsed lock is nobody's). */
+export async function findItem(db: Db, contentId: string): Promise<ContentItemRow | undefined> {
+  const item = await db
     .selectFrom('content_items')
     .selectAll()
     .where('content_id', '=', contentId)
     .executeTakeFirst();
+  return item && withCurrentLock(item);
 }
 
 export function findVersion(

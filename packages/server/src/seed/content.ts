@@ -294,7 +294,7 @@ export async function seedDemoContent(db: Db, media?: () => Promise<DemoMedia>):
     .execute();
   await db
     .updateTable('content_items')
-    .set({ locked_by: SYSTEM_ACTOR.username })
+    .set({ locked_by: SYSTEM_ACTOR.username, locked_date: new Date().toISOString() })
     .where('content_id', '=', DEMO_HOME_ID)
     .execute();
 

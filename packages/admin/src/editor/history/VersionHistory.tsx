@@ -2,6 +2,7 @@
  * The version history side panel: every version with its status, who changed it and when; a
  * block-aware comparison of any version with the one shown; restore any version as a new draft.
  */
+import { ItemActivity } from '../../activity/ItemActivity';
 import { useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
@@ -145,6 +146,8 @@ export function VersionHistory({
             <Comparison content={content} template={template} other={compareWith} />
           </>
         )}
+        <Divider my="sm" />
+        <ItemActivity contentId={content.content_id} />
       </ScrollArea.Autosize>
     </Paper>
   );

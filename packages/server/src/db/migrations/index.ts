@@ -8,6 +8,8 @@ import * as microapps from './0007-microapps';
 import * as mediaFocalPoint from './0008-media-focal-point';
 import * as apiKeyExpiry from './0009-api-key-expiry';
 import * as siteTargets from './0010-site-targets';
+import * as lockLease from './0011-lock-lease';
+import * as audit from './0012-audit';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
@@ -22,6 +24,8 @@ export const migrationProvider: MigrationProvider = {
       '0008-media-focal-point': mediaFocalPoint,
       '0009-api-key-expiry': apiKeyExpiry,
       '0010-site-targets': siteTargets,
+      '0011-lock-lease': lockLease,
+      '0012-audit': audit,
     };
   },
 };

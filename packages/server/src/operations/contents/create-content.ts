@@ -3,6 +3,7 @@
  * draft, locked by its creator, with a field for every block of its template (defaults applied)
  * and an empty layout for every dynamic zone.
  */
+import { recordAudit } from '../../audit/record';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_PUBLISH_DATE,
@@ -89,6 +90,7 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
       content_name: name,
       is_active: input.is_active ?? 0,
       locked_by: actor.username,
+      locked_date: stamp,
       custom_icon: input.custom_icon ?? null,
       allowed_content_type: input.allowed_content_type ?? template.allowed_content_type,
       allowed_template_type: input.allowed_template_type ?? template.allowed_template_type,
@@ -128,6 +130,12 @@ export async function createContent(ctx: OpContext, input: CreateContentInput): 
 
     // record: the creator holds all four permissions on what they made
     await grantCreatorPermissions(trx, actor, contentId);
+    await recordAudit(trx, actor, {
+      action: 'create',
+      content_id: contentId,
+      version: FIRST_VERSION,
+      details: { content_name: name, parent_id: item.parent_id },
+    });
     return readContentVersion(trx, actor, contentId, FIRST_VERSION);
   });
 }

@@ -3,6 +3,7 @@
  * status draft, copied_from = the source, locked by the caller, and every row of the source
  * version copied with one statement per table, in one transaction.
  */
+import { recordAudit } from '../../audit/record';
 import { DRAFT, nextVersionNumber, type Content } from '@canopy/core';
 import { sql } from 'kysely';
 import type { OpContext } from '../context';
@@ -81,10 +82,16 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
       .set({
         content_name: source.content_name,
         page_url: source.page_url,
-        ...(lock ? { locked_by: actor.username } : {}),
+        ...(lock ? { locked_by: actor.username, locked_date: stamp } : {}),
       })
       .where('content_id', '=', item.content_id)
       .execute();
+    await recordAudit(trx, actor, {
+      action: 'draft',
+      content_id: item.content_id,
+      version,
+      details: { copied_from: input.version },
+    });
     return readContentVersion(trx, actor, item.content_id, version);
   });
 }

@@ -3,6 +3,7 @@
  * A media item's files go too, once the rows are gone for good (after the commit): a failed
  * delete keeps them, and no reader ever sees a row whose file is missing.
  */
+import { recordAudit } from '../../audit/record';
 import { MEDIA_LIBRARY_ROOT_ID, isMediaContentType } from '@canopy/core';
 import type { OpContext } from '../context';
 import type { Storage } from '../../storage/index';
@@ -52,6 +53,11 @@ export async function deleteContent(
     await trx.deleteFrom('content_versions').where('content_id', '=', contentId).execute();
     await trx.deleteFrom('role_permissions').where('content_id', '=', contentId).execute();
     await trx.deleteFrom('content_items').where('content_id', '=', contentId).execute();
+    await recordAudit(trx, ctx.actor, {
+      action: 'delete',
+      content_id: contentId,
+      details: { content_name: item.content_name },
+    });
     return item;
   });
   if (isMediaContentType(deleted.content_type_id)) await removeMediaFiles(ctx.storage, deleted);

@@ -2,6 +2,7 @@
  * Delete Draft (§4): removes the draft version and everything in it, and releases the lock.
  * Version 1 is the only version of its content and is never deleted this way.
  */
+import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { listVersions } from '../../repositories/contents';
@@ -55,10 +56,20 @@ export async function deleteDraft(
     await withPageUrlIndex(newest.page_url, () =>
       trx
         .updateTable('content_items')
-        .set({ locked_by: null, content_name: newest.content_name, page_url: newest.page_url })
+        .set({
+          locked_by: null,
+          locked_date: null,
+          content_name: newest.content_name,
+          page_url: newest.page_url,
+        })
         .where('content_id', '=', contentId)
         .execute(),
     );
+    await recordAudit(trx, ctx.actor, {
+      action: 'delete-draft',
+      content_id: contentId,
+      version: draft.version,
+    });
     return { status: 'Success' as const, content_id: contentId, version: draft.version };
   });
 }

@@ -1,5 +1,6 @@
 /** Reads one content item in a variant (§7 Content): latest, latest publishable, published or a version. */
 import type { Content, VersionStatus } from '@canopy/core';
+import { lockExpiryDate } from './lease';
 import { displayNameOf, type Actor } from '../../auth/actor';
 import { permissionsOn } from '../../access/permissions';
 import type { Db } from '../../db/index';
@@ -45,7 +46,12 @@ export async function readContentVersion(
     fail('FORBIDDEN', 'This caller may only read published content');
   const content = await loadContent(db, item, version, permissions);
   if (actor.publishedOnly) return content;
-  return { ...content, ...(await versionsAndNames(db, versions, item.locked_by, version)) };
+  return {
+    ...content,
+    ...(await versionsAndNames(db, versions, item.locked_by, version)),
+    locked_date: item.locked_date,
+    lock_expires_date: lockExpiryDate(item),
+  };
 }
 
 /**

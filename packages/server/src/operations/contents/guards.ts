@@ -75,7 +75,10 @@ export async function failRefusal(
     case 'CONTENT_LOCKED':
       return failLockedByOther(db, item);
     case 'NOT_LOCKED':
-      return fail('NOT_LOCKED', 'Lock the content before changing it');
+      // Request the lock: nobody else holds it; every other command: the caller does not.
+      return COMMANDS[refused.command].lock === 'other'
+        ? fail('NOT_LOCKED', refused.reason)
+        : fail('NOT_LOCKED', 'Lock the content before changing it');
     case 'DRAFT_EXISTS':
       return fail('DRAFT_EXISTS', DRAFT_EXISTS_MESSAGE);
     case 'VERSION_NOT_EDITABLE':

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { permissionsForItems, readableFilter } from '../../access/permissions';
 import { itemOr404 } from './guards';
+import { lapseCutoff } from './lease';
 
 export interface ContentSummary {
   content_id: string;
@@ -80,7 +81,12 @@ export async function listDrafts(db: Db, actor: Actor, siteId: string) {
 }
 
 export async function listLocked(db: Db, actor: Actor, lockedBy?: string) {
-  let query = readableItems(db, actor).select(SUMMARY).where('i.locked_by', 'is not', null);
+  let query = readableItems(db, actor)
+    .select(SUMMARY)
+    .where('i.locked_by', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('i.locked_date', 'is', null), eb('i.locked_date', '>', lapseCutoff())]),
+    );
   if (lockedBy) query = query.where('i.locked_by', '=', lockedBy);
   return annotate(db, actor, await query.orderBy('i.content_name').execute());
 }

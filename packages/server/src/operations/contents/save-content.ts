@@ -2,6 +2,7 @@
  * PUT /api/contents/{id}: the editor's Save (every changed field, zone, block and block field in
  * one atomic request), status updates (Push to Staging, Back to Draft) and reorder saves.
  */
+import { recordAudit } from '../../audit/record';
 import { PUBLISHED, commandReaching, type Content, type VersionStatus } from '@canopy/core';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
@@ -97,6 +98,14 @@ export async function saveContent(
         .execute();
     }
     if (!hasVersionData && input.status_id === undefined) {
+      await recordAudit(trx, ctx.actor, {
+        action: moved ? 'move' : 'save',
+        content_id: contentId,
+        details: {
+          ...(moved ? { parent_id: input.parent_id, content_order: input.content_order } : {}),
+          ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
+        },
+      });
       if (moved) return moved;
       return {
         ...(await readContentVersion(trx, ctx.actor, contentId, 'latest')),
@@ -133,9 +142,20 @@ export async function saveContent(
       }
     }
 
-    if (input.status_id !== undefined) {
-      await changeStatus(ctx, trx, item, versionNumber, input.status_id);
-    }
+    const from =
+      input.status_id === undefined
+        ? null
+        : await changeStatus(ctx, trx, item, versionNumber, input.status_id);
+    await recordAudit(trx, ctx.actor, {
+      action: hasVersionData ? 'save' : 'status',
+      content_id: contentId,
+      version: versionNumber,
+      details: {
+        ...(hasVersionData ? changedParts(input) : {}),
+        ...(from && from !== input.status_id ? { status: { from, to: input.status_id } } : {}),
+        ...(moved ? { moved: true } : {}),
+      },
+    });
     return {
       ...(await readContentVersion(trx, ctx.actor, contentId, versionNumber)),
       status: 'Success' as const,
@@ -150,13 +170,13 @@ async function changeStatus(
   item: ContentItemRow,
   versionNumber: number,
   to: VersionStatus,
-): Promise<void> {
+): Promise<VersionStatus> {
   // Publishing is refused below; the lock is asked first, as for any change of status.
   const command = commandReaching(to) ?? 'pushToStaging';
   await requireLock(trx, ctx.actor, item, command);
   const version = await versionOr404(trx, item.content_id, versionNumber);
   const from = version.status_id as VersionStatus;
-  if (from === to) return;
+  if (from === to) return from;
   if (to === PUBLISHED) {
     fail(
       'STATUS_TRANSITION_NOT_ALLOWED',
@@ -171,4 +191,18 @@ async function changeStatus(
     .where('version', '=', versionNumber)
     .execute();
   await stampVersion(trx, ctx.actor, { content_id: item.content_id, version: versionNumber });
+  return from;
+}
+
+/** What a Save changed, for the audit record: the ids of the fields, zones, blocks and block fields. */
+function changedParts(input: SaveInput): Record<string, unknown> {
+  const ids = (rows: readonly object[] | undefined, key: string) =>
+    rows?.map((row) => (row as Record<string, unknown>)[key]).filter(Boolean);
+  const parts = {
+    content_fields: ids(input.content_fields, 'field_id'),
+    dynamic_content_regions: ids(input.dynamic_content_regions, 'region_id'),
+    content_blocks: ids(input.content_blocks, 'block_id'),
+    content_blocks_fields: ids(input.content_blocks_fields, 'field_id'),
+  };
+  return Object.fromEntries(Object.entries(parts).filter(([, list]) => list && list.length > 0));
 }

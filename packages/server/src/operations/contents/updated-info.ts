@@ -1,4 +1,5 @@
 /** PUT /api/content/updatedinfo/{id}?version=: stamps a version's updated date and person. */
+import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { now } from '../context';
 import { requireWritableVersion } from './guards';
@@ -17,6 +18,7 @@ export async function touchContent(
       .where('content_id', '=', contentId)
       .where('version', '=', version)
       .execute();
+    await recordAudit(trx, ctx.actor, { action: 'touch', content_id: contentId, version });
     return { status: 'Success' as const, ...stamp };
   });
 }

@@ -3,6 +3,7 @@
  * field at a time. They resolve which content version the row belongs to, then go through the
  * same checks and the same changes engine as the editor's Save.
  */
+import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { stampVersion } from './stamp-version';
 import { setNameAndPageUrl } from './page-url';
@@ -113,6 +114,12 @@ export async function writePart(
     const stamp = await stampVersion(trx, ctx.actor, key, loaded);
     const outcome = await applyChanges(trx, target, { [lists[part.kind]]: [change] });
     await setNameAndPageUrl(trx, target.item, part.change.version, outcome);
+    await recordAudit(trx, ctx.actor, {
+      action: 'save',
+      content_id: contentId,
+      version: part.change.version,
+      details: { [lists[part.kind]]: [{ id: idOf(part), change: action }] },
+    });
     return { status: 'Success' as const, id: idOf(part), updated_date: stamp };
   });
 }

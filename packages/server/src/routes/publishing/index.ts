@@ -3,6 +3,7 @@
  * elsewhere, the static-site release endpoint (builds), builds by id and per site and target with
  * a live event stream, scheduled changes, and entering preview.
  */
+import { startEventStream } from '../../events/sse';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { actorOf } from '../../plugins/auth';
@@ -225,13 +226,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const first = await getBuild(ctx(request), request.params.id);
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-      });
+      const out = startEventStream(reply);
       const send = (row: BuildRow) =>
         out.write(`event: build\ndata: ${JSON.stringify(viewOf(row))}\n\n`);
       send(first);

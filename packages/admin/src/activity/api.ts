@@ -1,0 +1,120 @@
+/** The audit record as the Activity screen and an item's History read it (GET /api/audit). */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { paths } from '@canopy/client';
+import { api, dataOf } from '../api';
+
+export type AuditPage = paths['/api/audit']['get']['responses'][200]['content']['application/json'];
+export type AuditEntry = AuditPage['entries'][number];
+
+export interface AuditFilters {
+  content_id?: string;
+  user?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+/** What each action is called on screen. */
+export const ACTION_LABELS: Record<string, string> = {
+  create: 'Created',
+  save: 'Saved',
+  status: 'Status changed',
+  move: 'Moved',
+  lock: 'Locked',
+  unlock: 'Unlocked',
+  'force-unlock': 'Lock released by an administrator',
+  lapse: 'Lock lapsed',
+  handover: 'Lock handed over',
+  draft: 'Draft created',
+  'delete-draft': 'Draft deleted',
+  delete: 'Deleted',
+  touch: 'Marked updated',
+};
+
+export async function readAudit(
+  filters: AuditFilters,
+  cursor: string | null,
+  limit = 50,
+): Promise<AuditPage> {
+  const query = Object.fromEntries(
+    Object.entries({ ...filters, ...(cursor ? { cursor } : {}), limit }).filter(
+      ([, value]) => value !== undefined && value !== '',
+    ),
+  );
+  return dataOf<AuditPage>(await api().GET('/api/audit', { params: { query: query as never } }));
+}
+
+export const auditQuery = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['audit', filters],
+    queryFn: ({ pageParam }) => readAudit(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+/** An item's newest entries (its History). */
+export const itemActivityQuery = (contentId: string) =>
+  queryOptions({
+    queryKey: ['audit', { content_id: contentId }, 'latest'],
+    queryFn: () => readAudit({ content_id: contentId }, null, 20),
+  });
+
+/** Every entry the filters select, page after page (the export). */
+export async function readAllAudit(filters: AuditFilters): Promise<AuditEntry[]> {
+  const all: AuditEntry[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: AuditPage = await readAudit(filters, cursor, 500);
+    all.push(...page.entries);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return all;
+}
+
+/** One line of words for an entry's details (the fields a save changed, a status change, ...). */
+export function describeDetails(entry: AuditEntry): string {
+  const details = entry.details ?? {};
+  const parts: string[] = [];
+  const count = (key: string, word: string) => {
+    const list = details[key];
+    if (Array.isArray(list) && list.length > 0)
+      parts.push(`${list.length} ${word}${list.length === 1 ? '' : 's'}`);
+  };
+  count('content_fields', 'field');
+  count('dynamic_content_regions', 'zone');
+  count('content_blocks', 'block');
+  count('content_blocks_fields', 'block field');
+  const status = details.status as { from?: string; to?: string } | undefined;
+  if (status) parts.push(`${status.from} → ${status.to}`);
+  if (typeof details.holder === 'string') parts.push(`held by ${details.holder}`);
+  if (typeof details.to === 'string') parts.push(`to ${details.to}`);
+  if (typeof details.copied_from === 'number') parts.push(`from version ${details.copied_from}`);
+  return parts.join(', ');
+}
+
+const CSV_COLUMNS = [
+  'audit_date',
+  'actor_kind',
+  'actor',
+  'actor_name',
+  'action',
+  'content_id',
+  'content_name',
+  'version',
+  'details',
+] as const;
+
+/**
+ * RFC 4180 CSV with a header line; details as JSON. A cell a spreadsheet would read as a formula
+ * (=, +, -, @) starts with an apostrophe.
+ */
+export function toCsv(entries: readonly AuditEntry[]): string {
+  const cell = (value: unknown) => {
+    const raw =
+      value == null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    const text = /^[=+\-@]/.test(raw) ? `'${raw}` : raw;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = entries.map((entry) => CSV_COLUMNS.map((column) => cell(entry[column])).join(','));
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}

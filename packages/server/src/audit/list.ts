@@ -1,0 +1,89 @@
+/**
+ * GET /api/audit: the audit record, newest first, filtered by item, user, action and time, in
+ * pages (the cursor is the last entry's id). Readers see only entries about items they may read;
+ * administrators see every entry.
+ */
+import { fail } from '../errors';
+import type { Actor } from '../auth/actor';
+import type { Db } from '../db/index';
+import type { AuditLogRow } from '../db/schema';
+import { readableFilter } from '../access/permissions';
+
+export interface AuditQuery {
+  content_id?: string | undefined;
+  user?: string | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** A row of the record as the API answers it: with the item's name and the details parsed. */
+export type AuditEntryView = Omit<AuditLogRow, 'details'> & {
+  content_name: string | null;
+  details: Record<string, unknown> | null;
+};
+
+export const AUDIT_PAGE = 50;
+export const AUDIT_PAGE_MAX = 500;
+
+function instant(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) {
+    fail('VALIDATION_FAILED', `${name} must be a date and time like 2026-05-01T09:00:00Z`);
+  }
+  return new Date(time).toISOString();
+}
+
+export async function listAudit(
+  db: Db,
+  actor: Actor,
+  query: AuditQuery,
+): Promise<{ entries: AuditEntryView[]; next_cursor: string | null }> {
+  if (actor.publishedOnly) fail('FORBIDDEN', 'This caller may only read published content');
+  const from = instant('from', query.from);
+  const to = instant('to', query.to);
+  if (from && to && from > to) fail('VALIDATION_FAILED', 'from must not be after to');
+  const limit = query.limit ?? AUDIT_PAGE;
+  let select = db
+    .selectFrom('audit_log as a')
+    .leftJoin('content_items as i', 'i.content_id', 'a.content_id')
+    .select([
+      'a.audit_id',
+      'a.audit_date',
+      'a.actor_kind',
+      'a.actor',
+      'a.actor_name',
+      'a.action',
+      'a.content_id',
+      'i.content_name',
+      'a.version',
+      'a.details',
+    ]);
+  if (!actor.isAdmin) {
+    select = select
+      .where('a.content_id', 'is not', null)
+      .where(readableFilter(actor, 'content_items', 'a.content_id'));
+  }
+  if (query.content_id) select = select.where('a.content_id', '=', query.content_id);
+  if (query.user) select = select.where('a.actor', '=', query.user);
+  if (query.action) select = select.where('a.action', '=', query.action);
+  if (from) select = select.where('a.audit_date', '>=', from);
+  if (to) select = select.where('a.audit_date', '<=', to);
+  if (query.cursor) select = select.where('a.audit_id', '<', query.cursor);
+  const rows = await select
+    .orderBy('a.audit_id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({
+      ...row,
+      content_name: row.content_name ?? null,
+      details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
+    })),
+    next_cursor: rows.length > limit ? page[page.length - 1]!.audit_id : null,
+  };
+}

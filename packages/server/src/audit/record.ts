@@ -1,0 +1,56 @@
+/**
+ * The audit record: who (a user, an API key or the system), when, which item and version, and
+ * what a write did. Each write records itself with `recordAudit` on the transaction it writes
+ * with, so a write that fails records nothing. Nothing updates or deletes these rows.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../auth/actor';
+import type { Db } from '../db/index';
+
+/** What a write did (the record's `action`). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'save',
+  'status',
+  'move',
+  'lock',
+  'unlock',
+  'force-unlock',
+  'lapse',
+  'handover',
+  'draft',
+  'delete-draft',
+  'delete',
+  'touch',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  action: AuditAction;
+  content_id?: string | null;
+  version?: number | null;
+  details?: Record<string, unknown>;
+}
+
+/** Ids begin with the date, so they sort by time: the cursor pages by id. */
+function auditId(date: string): string {
+  return `${date}-${randomUUID()}`;
+}
+
+export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  const date = new Date().toISOString();
+  await db
+    .insertInto('audit_log')
+    .values({
+      audit_id: auditId(date),
+      audit_date: date,
+      actor_kind: actor.kind,
+      actor: actor.username,
+      actor_name: actor.displayName,
+      action: entry.action,
+      content_id: entry.content_id ?? null,
+      version: entry.version ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+    })
+    .execute();
+}

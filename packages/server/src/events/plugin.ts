@@ -1,0 +1,100 @@
+/**
+ * Live events (hub.ts): a write's event once it succeeded, lapsed locks released as they run
+ * out, who has an item open (presence.ts), and the one stream per signed-in browser that carries
+ * them (stream.ts).
+ */
+import fp from 'fastify-plugin';
+import { releaseLapsedLocks } from '../operations/contents/lapse';
+import { lockLeaseSeconds } from '../operations/contents/lease';
+import { EventHub, type LiveEventInput } from './hub';
+import { Presence } from './presence';
+import { LockRequests } from '../operations/contents/lock-request';
+import { CONTENT_ACTIONS, contentIdOf, versionOf } from './actions';
+
+export interface Live {
+  hub: EventHub;
+  /** The one way in for every event. */
+  publish(event: LiveEventInput): void;
+  presence: Presence;
+  requests: LockRequests;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: Live;
+  }
+}
+
+const PRESENCE_SWEEP_MS = 5_000;
+
+function parsed(payload: unknown): Record<string, unknown> | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    return JSON.parse(payload) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export const livePlugin = fp(
+  async (app) => {
+    const hub = new EventHub();
+    const publish = (event: LiveEventInput) => void hub.publish(event);
+    const presence = new Presence(publish);
+    app.decorate('live', { hub, publish, presence, requests: new LockRequests(publish) });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
+        return payload;
+      }
+      const route = `${request.method} ${request.routeOptions.url}`;
+      const action = CONTENT_ACTIONS[route];
+      if (!action || !request.actor) return payload;
+      const body = request.body as Record<string, unknown> | null;
+      const answer = parsed(payload);
+      const params = request.params as Record<string, unknown>;
+      const contentId = contentIdOf(route, params, body, answer);
+      if (!contentId) return payload;
+      publish({
+        type: 'content',
+        content_id: contentId,
+        action,
+        by: request.actor.username,
+        by_name: request.actor.displayName,
+        version: versionOf(request.query as Record<string, unknown>, body, answer),
+      });
+      return payload;
+    });
+
+    // Lapsed locks: released a few times per lease (at most every 10 s), so the tree and the
+    // editors show the item free soon after it lapses.
+    const lapseEvery = Math.min(10_000, Math.max(250, (lockLeaseSeconds() * 1000) / 4));
+    let sweeping = false;
+    const lapseTimer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      releaseLapsedLocks(app.canopy.db)
+        .then((released) => {
+          for (const lock of released) {
+            app.canopy.readCache.clearLockOf(lock.content_id);
+            publish({
+              type: 'content',
+              content_id: lock.content_id,
+              action: 'lapse',
+              by: lock.locked_by,
+            });
+          }
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'releasing lapsed locks failed'))
+        .finally(() => (sweeping = false));
+    }, lapseEvery);
+    const presenceTimer = setInterval(() => presence.sweep(), PRESENCE_SWEEP_MS);
+    lapseTimer.unref();
+    presenceTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(lapseTimer);
+      clearInterval(presenceTimer);
+    });
+  },
+  { name: 'canopy-live', dependencies: ['canopy-context'] },
+);

@@ -1,0 +1,128 @@
+/**
+ * Request the lock and its handover: someone with Edit asks the holder of an item's lock for it;
+ * the holder hands it over (the lock passes to the one who asked, in one compare-and-set) or
+ * declines. One request per item at a time. Requests are kept in memory (each instance knows the
+ * requests made through it) and every step is published to the two people involved.
+ */
+import { recordAudit } from '../../audit/record';
+import type { Db } from '../../db/index';
+import type { Actor } from '../../auth/actor';
+import { fail } from '../../errors';
+import type { LiveEventInput } from '../../events/hub';
+import { now } from '../context';
+import { itemOr404, requireAllowed, requireCommandPermission } from './guards';
+import { lapseCutoff } from './lease';
+
+export interface LockRequest {
+  content_id: string;
+  /** Who asked, and their display name. */
+  from: string;
+  from_name: string;
+  /** Who held the lock when they asked. */
+  holder: string;
+  requested_date: string;
+}
+
+export type Answer = 'handover' | 'decline';
+
+export class LockRequests {
+  private readonly pending = new Map<string, LockRequest>();
+
+  constructor(private readonly publish: (event: LiveEventInput) => void) {}
+
+  /** The open request for the item, if its holder still holds the lock. */
+  find(contentId: string, holder: string | null): LockRequest | null {
+    const request = this.pending.get(contentId);
+    return request && request.holder === holder ? request : null;
+  }
+
+  async request(db: Db, actor: Actor, contentId: string): Promise<LockRequest> {
+    const item = await itemOr404(db, contentId);
+    const permissions = await requireCommandPermission(db, actor, item, 'requestLock');
+    await requireAllowed(
+      db,
+      'requestLock',
+      { permissions, lockedBy: item.locked_by, me: actor.username },
+      item,
+    );
+    const holder = item.locked_by!;
+    const open = this.find(contentId, holder);
+    if (open && open.from !== actor.username) {
+      fail('CONFLICT', `${open.from_name} has already asked for the lock`);
+    }
+    const request: LockRequest = {
+      content_id: contentId,
+      from: actor.username,
+      from_name: actor.displayName,
+      holder,
+      requested_date: now(),
+    };
+    this.pending.set(contentId, request);
+    this.publish({
+      type: 'lock-request',
+      content_id: contentId,
+      step: 'requested',
+      by: actor.username,
+      by_name: actor.displayName,
+      to: [holder, actor.username],
+    });
+    return request;
+  }
+
+  /** The holder's answer; a handover moves the lock to the one who asked. */
+  async answer(db: Db, actor: Actor, contentId: string, answer: Answer): Promise<LockRequest> {
+    const item = await itemOr404(db, contentId);
+    await requireAllowed(
+      db,
+      'handOverLock',
+      { lockedBy: item.locked_by, me: actor.username },
+      item,
+    );
+    const request = this.find(contentId, actor.username);
+    if (!request) fail('NOT_FOUND', 'Nobody has asked for the lock of this content');
+    if (answer === 'handover') {
+      const result = await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('content_items')
+          .set({ locked_by: request.from, locked_date: now() })
+          .where('content_id', '=', contentId)
+          .where('locked_by', '=', actor.username)
+          .where((eb) =>
+            eb.or([eb('locked_date', 'is', null), eb('locked_date', '>', lapseCutoff())]),
+          )
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) > 0) {
+          await recordAudit(trx, actor, {
+            action: 'handover',
+            content_id: contentId,
+            details: { to: request.from },
+          });
+        }
+        return moved;
+      });
+      if (Number(result.numUpdatedRows) === 0) {
+        fail('NOT_LOCKED', 'Lock the content before changing it');
+      }
+    }
+    this.pending.delete(contentId);
+    const step = answer === 'handover' ? 'handed-over' : 'declined';
+    this.publish({
+      type: 'lock-request',
+      content_id: contentId,
+      step,
+      by: actor.username,
+      by_name: actor.displayName,
+      to: [request.from, actor.username],
+    });
+    if (answer === 'handover') {
+      this.publish({
+        type: 'content',
+        content_id: contentId,
+        action: 'handover',
+        by: actor.username,
+        by_name: actor.displayName,
+      });
+    }
+    return request;
+  }
+}

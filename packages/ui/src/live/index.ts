@@ -1,0 +1,3 @@
+export * from './stream';
+export * from './hooks';
+export * from './LockRequests';
