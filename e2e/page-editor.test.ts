@@ -198,6 +198,8 @@ describe('the page editor', () => {
     const handle = block('Quote').getByRole('button', { name: 'Move Quote' });
     await handle.focus();
     await page.keyboard.press('Space');
+    // Lifted: the widget's name follows the block.
+    await page.locator('.canopy-drag-overlay').waitFor();
     // Down until the target after the next block is the one under it.
     const ids = await page
       .locator('[data-canopy-block]')
@@ -206,6 +208,7 @@ describe('the page editor', () => {
     const wanted = page.locator(`.canopy-drop-over[data-canopy-drop="after:${next}"]`);
     for (let step = 0; step < 60 && (await wanted.count()) === 0; step++) {
       await page.keyboard.press('ArrowDown');
+      await page.evaluate(() => new Promise(requestAnimationFrame));
     }
     await wanted.waitFor();
     await page.keyboard.press('Space');
