@@ -103,6 +103,8 @@ const NOT_CRAWLED: Record<string, string> = {
   '/api/preview': 'a redirect that sets a cookie',
   '/api/preview/exit': 'a redirect that clears a cookie',
   '/api/mediajobs/{job_id}': 'transcoding jobs live in the process that runs them',
+  '/api/events': 'a stream of what happens from now on',
+  '/api/presence/{id}': 'who has an item open lives in the process they are connected to',
 };
 
 /**
@@ -205,6 +207,7 @@ function fillPath(path: string, ids: Ids, siteIds: string[]): string[] {
   if (path.startsWith('/api/builds/')) return put(ids.builds);
   if (path.startsWith('/api/media/')) return put(ids.media.map((row) => row.content_id));
   if (path.startsWith('/api/contents/list/')) return put(ids.types);
+  if (param === 'site_id') return put(siteIds);
   if (param === 'user_id') return put(ids.users);
   if (param === 'role_id') return put(ids.roles);
   if (param === 'siteName') return put(ids.sites.map((site) => site.site_name));
