@@ -72,19 +72,33 @@ export class ReadCache {
   private lastLockChange = 0;
   private readonly lastLockOfContent = new Map<string, number>();
 
+  private readonly readers: Array<(key: string, hit: boolean) => void> = [];
+
   /** `dependents` are cleared with every change that is not a lock (e.g. verified tokens). */
   constructor(private readonly dependents: { clear(): void }[] = []) {}
+
+  /** Tells `listener` of every read and whether the cache answered it (the metrics count them). */
+  onRead(listener: (key: string, hit: boolean) => void): void {
+    this.readers.push(listener);
+  }
 
   /** The entry's bytes, unless it expired or is waiting for a patch. */
   get(key: string, now = Date.now()): Buffer | undefined {
     const entry = this.live(key, now);
-    return entry && entry.stale.size === 0 ? entry.body : undefined;
+    const body = entry && entry.stale.size === 0 ? entry.body : undefined;
+    this.read(key, body !== undefined);
+    return body;
   }
 
-  /** A patchable entry with what is stale in it; see `patch`. */
+  /** A patchable entry with what is stale in it; see `patch`. A read with something stale is a hit. */
   getPatchable(key: string, now = Date.now()): PatchableEntry | undefined {
     const entry = this.live(key, now);
+    this.read(key, entry !== undefined);
     return entry && { body: entry.body, stale: [...entry.stale.keys()] };
+  }
+
+  private read(key: string, hit: boolean): void {
+    for (const listener of this.readers) listener(key, hit);
   }
 
   /** Take before reading what will be stored. */

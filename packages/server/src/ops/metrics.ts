@@ -89,13 +89,10 @@ export function createMetrics(app: FastifyInstance): Metrics {
   return {
     registry,
     watchCache(cache) {
-      const get = cache.get.bind(cache);
-      cache.get = (key, now) => {
-        const body = get(key, now);
+      cache.onRead((key, hit) => {
         const scope = key.slice(0, Math.max(0, key.indexOf(':'))) || 'other';
-        cacheReads.inc({ scope, result: body === undefined ? 'miss' : 'hit' });
-        return body;
-      };
+        cacheReads.inc({ scope, result: hit ? 'hit' : 'miss' });
+      });
     },
     watchBuilds(events) {
       const emit = events.emit.bind(events);
