@@ -8,6 +8,9 @@ import { createTokenIssuer } from './auth/tokens';
 import { contextPlugin } from './plugins/context';
 import { ReadCache } from './cache/read-cache';
 import { TokenCache } from './auth/token-cache';
+import { startSignals } from './cache/signals';
+import { applyRemoteChanges } from './cache/remote-changes';
+import { refreshStoredTargets } from './operations/sites/site-targets';
 import { authPlugin } from './plugins/auth';
 import { oidcPlugin } from './plugins/oidc';
 import { docsPlugin } from './plugins/docs';
@@ -62,15 +65,22 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   installValidators(app);
   installErrorHandling(app);
+  const readCache = new ReadCache([verifiedTokens]);
+  // Every instance on the same PostgreSQL database hears the others' changes (none on SQLite).
+  const signals = await startSignals(database.db, config.databaseUrl, database.dialect, app.log);
+  applyRemoteChanges(signals, readCache, () =>
+    refreshStoredTargets(database.db, config.publishing),
+  );
   await app.register(contextPlugin, {
     canopy: {
       db: database.db,
       dialect: database.dialect,
       config,
       tokens: createTokenIssuer(`${config.publicUrl}/oidc`, keys),
-      readCache: new ReadCache([verifiedTokens]),
+      readCache,
       verifiedTokens,
       storage: createStorage(config),
+      signals,
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });

@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db/index';
 import type { TokenIssuer } from '../auth/tokens';
-import type { ReadCache } from '../cache/read-cache';
+import type { CacheChange, ReadCache } from '../cache/read-cache';
 import type { TokenCache } from '../auth/token-cache';
 import type { Storage } from '../storage/index';
+import type { Signals } from '../cache/signals';
+import { signalChange } from '../cache/remote-changes';
 
 export interface Canopy {
   db: Db;
@@ -17,6 +19,8 @@ export interface Canopy {
   verifiedTokens: TokenCache;
   /** Media files and static builds. */
   storage: Storage;
+  /** Changes told to and heard from other instances on the same PostgreSQL database. */
+  signals: Signals;
 }
 
 declare module 'fastify' {
@@ -38,19 +42,26 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
     // Any successful write may change a page, a menu, a user or their roles: forget what was
     // cached (verified tokens too) before the writer hears back, so nobody it tells can see the
     // old state. A lock or unlock changes only the item's lock state: the menus and its pages.
+    // The other instances are told too (the write is committed by now), before the writer hears
+    // back; a request waits for what another instance's change started (re-reading the targets).
+    app.addHook('onRequest', async () => {
+      await canopy.signals.pending();
+    });
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
         return payload;
       }
       const { id } = request.params as { id?: string };
-      canopy.readCache.invalidate(
+      const change: CacheChange =
         request.routeOptions.config.changes === 'lock' && id
           ? { kind: 'lock', contentId: id }
-          : { kind: 'all' },
-      );
+          : { kind: 'all' };
+      canopy.readCache.invalidate(change);
+      await signalChange(canopy.signals, change);
       return payload;
     });
     app.addHook('onClose', async () => {
+      await canopy.signals.close();
       await canopy.storage.close();
       await close();
     });

@@ -11,31 +11,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startCanopy, type RunningCanopy } from '../../../../e2e/harness';
 import { adminApi, DEMO_SITE, pageId, stageTitle, type Api } from '../../../../e2e/publishing';
+import { admin, SERVER, until } from './postgres';
 
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
 const DATABASE = `canopy_instances_${process.pid}_${Date.now()}`;
 const COMPONENTS = fileURLToPath(new URL('./holding-components.ts', import.meta.url));
-
-/** Asks `probe` again (every 100 ms) until it answers something other than undefined. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 40_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const answer = await probe().catch(() => undefined);
-    if (answer !== undefined) return answer;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function titleOn(server: RunningCanopy, path: string): Promise<string | undefined> {
   const response = await fetch(`${server.base}${path}`);
