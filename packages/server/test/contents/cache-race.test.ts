@@ -132,4 +132,17 @@ describe.each(DIALECTS)('read caches and writes on %s', (dialect) => {
       expect(patched).toBe(await raw());
     }
   });
+
+  it('a lock and an unlock patched one after the other, the cache kept between them', async () => {
+    const page = await createPage(t, world, 'Patched twice');
+    await t.request({ method: 'PUT', url: `/api/unlockcontents/${page.content_id}` });
+    await menu();
+    for (const action of ['lockcontents', 'unlockcontents', 'lockcontents', 'unlockcontents']) {
+      const write = await t.request({ method: 'PUT', url: `/api/${action}/${page.content_id}` });
+      expect(write.statusCode).toBe(200);
+      expect(find(await menu(), page.content_id)?.locked_by).toBe(
+        action === 'lockcontents' ? 'admin' : null,
+      );
+    }
+  });
 });
