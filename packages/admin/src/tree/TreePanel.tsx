@@ -18,7 +18,14 @@ import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core
 import { IconChevronRight, IconDots, IconLock, IconPlus } from '@tabler/icons-react';
 import { canDragItem, type MenuItem } from '@canopy/core';
 import { Authorized, WithReason } from '@canopy/ui';
-import { ROOT_ID, activeFilter, filterItems, itemRoute, type ForestIndex } from './forest';
+import {
+  ROOT_ID,
+  activeFilter,
+  filterItems,
+  goneItem,
+  itemRoute,
+  type ForestIndex,
+} from './forest';
 import { FilterInput } from './FilterInput';
 import { ItemIcon } from './icons';
 import { useMoveFlow } from './use-move';
@@ -108,7 +115,7 @@ export function TreePanel({
     getItemName: (item) => item.getItemData()?.content_name ?? '',
     isItemFolder: (item) => !matches && (index.children.get(item.getId())?.length ?? 0) > 0,
     dataLoader: {
-      getItem: (id) => index.items.get(id)!,
+      getItem: (id) => index.items.get(id) ?? goneItem(id),
       getChildren: (id) =>
         id === ROOT_ID && matches ? matches : matches ? [] : (index.children.get(id) ?? []),
     },

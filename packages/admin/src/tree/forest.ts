@@ -70,3 +70,33 @@ export function itemRoute(item: Pick<MenuItem, 'content_id' | 'item_type'>): str
     ? `/templates/${item.content_id}`
     : `/content/${item.content_id}`;
 }
+
+/**
+ * What the tree holds for an id its menu no longer has (an item just removed, still selected or
+ * focused until the tree's state catches up): a nameless item with nothing under it and no
+ * rights, never an error.
+ */
+export function goneItem(id: string): MenuItem {
+  return {
+    content_id: id,
+    content_name: '',
+    content_order: 0,
+    content_type_id: null,
+    template_type_id: null,
+    template_id: null,
+    item_type: 'content',
+    is_active: 0,
+    is_locked: 0,
+    locked_by: null,
+    lvl: 0,
+    parent_id: null,
+    path: '',
+    custom_icon: null,
+    media_url: null,
+    page_url: null,
+    allowed_content_type: '',
+    allowed_template_type: '',
+    permissions: [],
+    children: [],
+  };
+}
