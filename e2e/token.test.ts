@@ -82,7 +82,7 @@ describe('token expiry and renewal', () => {
     const before = (await storedUser())!;
     const renewals: string[] = [];
     const api: Array<{ path: string; authorization: string | null; status?: number }> = [];
-    let pending = 0;
+    const pending = new Set<Request>();
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/oidc/token' || url.pathname === '/oidc/auth') {
@@ -97,18 +97,19 @@ describe('token expiry and renewal', () => {
         request.frame() === page.mainFrame() && path.startsWith('/api/') && path !== '/api/events'
       );
     };
+    // Only calls made from here on (the editor's own background calls may already be out).
     page.on('request', (request) => {
-      if (isApi(request)) pending += 1;
+      if (isApi(request)) pending.add(request);
     });
     page.on('requestfailed', (request) => {
-      if (isApi(request)) pending -= 1;
+      pending.delete(request);
     });
     page.on('requestfinished', async (request) => {
-      if (!isApi(request)) return;
+      if (!pending.has(request)) return;
       const authorization = (await request.allHeaders()).authorization ?? null;
       const status = (await request.response())?.status();
       api.push({ path: new URL(request.url()).pathname, authorization, status });
-      pending -= 1;
+      pending.delete(request);
     });
 
     // The page's date passes the token's expiry before the renewal timer fires (as when the
@@ -120,7 +121,7 @@ describe('token expiry and renewal', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Written across a renewal', level: 2 }).waitFor();
     await expect.poll(async () => (await storedUser())?.access_token).not.toBe(before.access_token);
-    await expect.poll(() => pending).toBe(0);
+    await expect.poll(() => pending.size).toBe(0);
     const renewed = (await storedUser())!;
 
     // One silent renewal (the hidden frame's authorization, then one code exchange)...
@@ -128,10 +129,9 @@ describe('token expiry and renewal', () => {
     // ...and every call of the burst went out once, with the new token, and succeeded.
     expect(api.length).toBeGreaterThanOrEqual(3);
     for (const call of api) {
-      expect(call, call.path).toMatchObject({
-        authorization: `Bearer ${renewed.access_token}`,
-        status: 200,
-      });
+      expect(call.authorization, call.path).toBe(`Bearer ${renewed.access_token}`);
+      // 200, or 204 for the editor's 'no longer here' as it closes
+      expect([200, 204], call.path).toContain(call.status);
     }
     await page.screenshot({ path: '/tmp/canopy-token-burst.png' });
   }, 30_000);
