@@ -24,5 +24,13 @@ export async function connect(
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closes (a restart, a failover, an administrator) is dropped
+  // from the pool, which opens a new one for the next query; without a listener the pool's
+  // 'error' event would end the process.
+  pool.on('error', (error) => {
+    process.emitWarning(
+      `A PostgreSQL connection was closed by the server (${error.message}); the next query opens a new one`,
+    );
+  });
   return { dialect: new PostgresDialect({ pool }), pool };
 }
