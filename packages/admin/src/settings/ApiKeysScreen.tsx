@@ -80,10 +80,9 @@ export function ApiKeysScreen() {
         what="The API keys"
         list={list}
         query={keys}
-        minWidth={680}
+        minWidth={600}
         columns={[
-          { label: 'Name', sort: 'name' },
-          { label: 'Key' },
+          { label: 'Name and key', sort: 'name' },
           { label: 'Access' },
           { label: 'Created by', sort: 'created_date' },
           { label: 'Last used', sort: 'last_used_date' },
@@ -107,11 +106,11 @@ export function ApiKeysScreen() {
           const status = keyStatus(key);
           return (
             <Table.Tr key={key.key_id}>
-              <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
-                {key.name}
-              </Table.Td>
               <Table.Td>
-                <Code>{key.key_prefix}…</Code>
+                <Text fw={500} size="sm">
+                  {key.name}
+                </Text>
+                <Code fz="xs">{key.key_prefix}…</Code>
               </Table.Td>
               <Table.Td>
                 {key.scope === 'published' ? 'Published content' : roleName(key.role_id)}
@@ -128,7 +127,8 @@ export function ApiKeysScreen() {
               <Table.Td>{key.expires_date ? formatUpdated(key.expires_date) : 'Never'}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge
-                  style={{ overflow: 'visible' }}
+                  // The word whole: the label's ellipsis would let a narrow table squeeze it.
+                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
                   variant="light"
                   color={status === 'Active' ? 'teal' : status === 'Expired' ? 'yellow' : 'gray'}
                 >

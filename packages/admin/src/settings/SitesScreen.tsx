@@ -93,7 +93,7 @@ export function SitesScreen() {
         what="The sites"
         list={list}
         query={sites}
-        minWidth={820}
+        minWidth={640}
         columns={[
           { label: 'Name', sort: 'site_name' },
           { label: 'Home item' },
@@ -128,7 +128,7 @@ export function SitesScreen() {
               <TargetCell site={site} mode="preview" />
             </Table.Td>
             <Table.Td>{site.item_count}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUpdated(site.created_date)}</Table.Td>
+            <Table.Td>{formatUpdated(site.created_date)}</Table.Td>
             <Table.Td ta="right">
               <Group gap={6} justify="flex-end" wrap="nowrap">
                 <Button

@@ -126,22 +126,28 @@ export function UsersScreen() {
         what="The users"
         list={list}
         query={users}
-        minWidth={900}
+        minWidth={640}
         columns={[
-          { label: 'Name', sort: 'display_name' },
+          { label: 'Name and email', sort: 'display_name' },
           { label: 'Username', sort: 'username' },
-          { label: 'Email', sort: 'email' },
           { label: 'Roles' },
-          { label: 'Signs in with' },
           { label: 'Last sign-in', sort: 'last_sign_in_date' },
           { label: 'Status', sort: 'disabled' },
         ]}
         empty={<Text fw={500}>No user matches the filter.</Text>}
         row={(user) => (
           <Table.Tr key={user.user_id}>
-            <Table.Td fw={500}>{displayName(user)}</Table.Td>
+            <Table.Td>
+              <Text fw={500} size="sm">
+                {displayName(user)}
+              </Text>
+              {user.email && (
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {user.email}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{user.username}</Table.Td>
-            <Table.Td>{user.email ?? ''}</Table.Td>
             <Table.Td>
               <Group gap={4}>
                 {user.roles.map((id) => (
@@ -151,9 +157,11 @@ export function UsersScreen() {
                 ))}
               </Group>
             </Table.Td>
-            <Table.Td style={{ wordBreak: 'break-all' }}>{user.issuer ?? 'Canopy'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td>
               {user.last_sign_in_date ? formatUpdated(user.last_sign_in_date) : 'Never'}
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                with {user.issuer ?? 'Canopy'}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color={user.disabled ? 'red' : 'teal'}>
