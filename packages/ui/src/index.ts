@@ -8,3 +8,4 @@ export * from './commands';
 export * from './theme';
 export * from './server-state';
 export * from './live';
+export * from './format';

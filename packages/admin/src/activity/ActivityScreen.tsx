@@ -20,10 +20,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconActivity, IconDownload } from '@tabler/icons-react';
-import { notify } from '@canopy/ui';
+import { notify, formatUpdated } from '@canopy/ui';
 import { menusQuery } from '../api';
 import { indexForest } from '../tree/forest';
-import { formatUpdated } from '../screens/ItemView';
 import {
   ACTION_LABELS,
   auditQuery,

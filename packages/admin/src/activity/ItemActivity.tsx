@@ -2,8 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatUpdated } from '../screens/ItemView';
 import { ACTION_LABELS, describeDetails, itemActivityQuery } from './api';
+import { formatUpdated } from '@canopy/ui';
 
 export function ItemActivity({ contentId }: { contentId: string }) {
   const activity = useQuery(itemActivityQuery(contentId));

@@ -3,11 +3,8 @@
  * holds the lock, last update, and the command bar (the registered commands, disabled with a reason).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import {
-  Anchor,
   Badge,
-  Breadcrumbs,
   Button,
   Group,
   Paper,
@@ -29,12 +26,11 @@ import {
   IconTrashX,
 } from '@tabler/icons-react';
 import { DRAFT, PUBLISHED, STAGED, type Content, type MenuItem } from '@canopy/core';
-import { CommandButton, lockInactivity, useNow, type Viewer } from '@canopy/ui';
-import { itemRoute } from '../tree/forest';
+import { CommandButton, lockInactivity, useNow, type Viewer, formatUpdated } from '@canopy/ui';
 import { ItemIcon } from '../tree/icons';
-import { formatUpdated } from '../screens/ItemView';
 import { EditInPageButton, PreviewButton } from '../publish/PreviewButton';
 import type { BoundCommand, ItemEditorCommandId } from './commands';
+import { ItemTrail } from '../tree/ItemTrail';
 
 export const STATUS_COLOURS: Record<string, string> = {
   [DRAFT]: 'gray',
@@ -110,19 +106,7 @@ export function EditorHeader({
       component="section"
       aria-label="Item header"
     >
-      <Breadcrumbs separator="/" mb={4} fz="sm">
-        {trail.map((step) =>
-          step.content_id === item.content_id ? (
-            <Text key={step.content_id} size="sm" c="dimmed">
-              {step.content_name}
-            </Text>
-          ) : (
-            <Anchor key={step.content_id} component={Link} to={itemRoute(step)} size="sm">
-              {step.content_name}
-            </Anchor>
-          ),
-        )}
-      </Breadcrumbs>
+      <ItemTrail trail={trail} current={item.content_id} />
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <ItemIcon item={item} size={22} />

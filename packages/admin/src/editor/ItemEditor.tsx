@@ -18,7 +18,7 @@ import {
 } from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
-import { EmptyState } from '../screens/ItemView';
+import { EmptyState } from '../screens/EmptyState';
 import type { EditorItem } from '@canopy/ui/draft';
 import { EditorForm, type EditorFormHandle } from './EditorForm';
 import { EditorHeader } from './EditorHeader';

@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { Content } from '@canopy/core';
-import { formatUpdated } from '../screens/ItemView';
+import { formatUpdated } from '@canopy/ui';
 
 export function NewerVersionNote({ content, onShow }: { content: Content; onShow: () => void }) {
   const by = content.updated_by_name ?? content.updated_by ?? 'Someone';

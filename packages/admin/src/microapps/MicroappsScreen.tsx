@@ -24,9 +24,8 @@ import {
 } from '@mantine/core';
 import { IconApps, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { errorMessage } from '@canopy/client';
-import { ConfirmDialog, notify } from '@canopy/ui';
+import { ConfirmDialog, notify, formatUpdated } from '@canopy/ui';
 import { personQuery, sitesQuery } from '../api';
-import { formatUpdated } from '../screens/ItemView';
 import { MICROAPP_TOASTS } from '../editor/fields/microapp';
 import {
   createInstance,

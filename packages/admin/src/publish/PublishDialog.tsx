@@ -7,8 +7,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { notify } from '@canopy/ui';
-import { formatUpdated } from '../screens/ItemView';
+import { notify, formatUpdated } from '@canopy/ui';
 import {
   MODE_LABELS,
   PUBLISH_TEXTS,

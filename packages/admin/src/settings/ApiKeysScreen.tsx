@@ -19,8 +19,7 @@ import {
 } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { errorMessage } from '@canopy/client';
-import { ConfirmDialog, notify } from '@canopy/ui';
-import { formatUpdated } from '../screens/ItemView';
+import { ConfirmDialog, notify, formatUpdated } from '@canopy/ui';
 import {
   apiKeysPageQuery,
   createApiKey,

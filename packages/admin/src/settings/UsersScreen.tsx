@@ -22,9 +22,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
-import { ConfirmDialog, notify } from '@canopy/ui';
+import { ConfirmDialog, notify, formatUpdated } from '@canopy/ui';
 import { personQuery } from '../api';
-import { formatUpdated } from '../screens/ItemView';
 import {
   addUser,
   changeUser,

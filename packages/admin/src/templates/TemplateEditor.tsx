@@ -12,7 +12,7 @@ import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID, hasPermission } from '@ca
 import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { api, menusQuery } from '../api';
-import { EmptyState } from '../screens/ItemView';
+import { EmptyState } from '../screens/EmptyState';
 import { indexForest } from '../tree/forest';
 import { referencesQuery, templateQuery } from './api';
 import { BlocksEditor } from './BlocksEditor';

@@ -1,9 +1,6 @@
 /** The template's header (UI.md): breadcrumb, name, type, last update, and the command bar. */
-import { Link } from 'react-router';
 import {
-  Anchor,
   Badge,
-  Breadcrumbs,
   Button,
   Group,
   Paper,
@@ -13,10 +10,10 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
-import { formatUpdated } from '../screens/ItemView';
-import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '../tree/icons';
 import type { LoadedTemplate } from './draft';
+import { formatUpdated } from '@canopy/ui';
+import { ItemTrail } from '../tree/ItemTrail';
 
 /** A command of the bar: what it does, and why it is disabled (null when enabled). */
 export interface Command {
@@ -64,19 +61,7 @@ export function TemplateHeader({ template, name, trail, dirty, commands }: Templ
   const self = trail[trail.length - 1];
   return (
     <Paper radius={0} px="lg" py="md" className="item-header" withBorder>
-      <Breadcrumbs separator="/" mb={6} fz="sm">
-        {trail.map((step) =>
-          step.content_id === template.template_id ? (
-            <Text key={step.content_id} size="sm" c="dimmed">
-              {step.content_name}
-            </Text>
-          ) : (
-            <Anchor key={step.content_id} component={Link} to={itemRoute(step)} size="sm">
-              {step.content_name}
-            </Anchor>
-          ),
-        )}
-      </Breadcrumbs>
+      <ItemTrail trail={trail} current={template.template_id} />
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           {self && <ItemIcon item={self} size={22} />}

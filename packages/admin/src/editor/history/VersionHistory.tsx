@@ -21,9 +21,8 @@ import {
 } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { Content, Template } from '@canopy/core';
-import { formatUpdated } from '../../screens/ItemView';
 import { STATUS_COLOURS } from '../EditorHeader';
-import { contentVersionQuery, templateQuery } from '@canopy/ui';
+import { contentVersionQuery, templateQuery, formatUpdated } from '@canopy/ui';
 import { compareVersions, type BlockChangeKind, type ValueChange } from './compare';
 
 export interface VersionHistoryProps {
