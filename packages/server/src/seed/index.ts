@@ -16,12 +16,7 @@ export interface SeedResult {
  * media library gets its files too.
  */
 export async function seedIfEmpty(db: Db, storage?: Storage): Promise<SeedResult | null> {
-  const seeded = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'seeded')
-    .executeTakeFirst();
-  if (seeded) return null;
+  if (await isSeeded(db)) return null;
   await ensureBuiltInRoles(db);
   await seedUsers(db);
   await seedTemplates(db);
@@ -31,4 +26,14 @@ export async function seedIfEmpty(db: Db, storage?: Storage): Promise<SeedResult
     .values({ key: 'seeded', value: new Date().toISOString() })
     .execute();
   return { siteName };
+}
+
+/** Whether the first start's seed has run on this database. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const seeded = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'seeded')
+    .executeTakeFirst();
+  return seeded !== undefined;
 }
