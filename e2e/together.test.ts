@@ -3,7 +3,8 @@
  * editor) in two browsers on the same page: each sees the other has it open; Ada's lock, save and
  * Push to Staging reach Eddie's tree and editor without a reload; Eddie requests the lock, Ada
  * declines, then hands it over; when Eddie's browser is gone his lock lapses (a short lease) and
- * Ada sees the item free and locks it. Screenshots go to /tmp/canopy-together/.
+ * Ada sees the item free and locks it; back at the item, Eddie gets what he had typed and not
+ * saved offered again, locks and restores it, and saves. Screenshots go to /tmp/canopy-together/.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,22 @@ describe('working together', { timeout: 240_000 }, () => {
     on
       .getByRole('treeitem', { name: CONTACT, exact: true })
       .getByRole('img', { name: `Locked by ${who}` });
+  /** How many unsaved drafts the page's browser keeps (IndexedDB). */
+  const keptDrafts = (on: Page) =>
+    on.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('canopy-unsaved');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+            const count = db.transaction('drafts').objectStore('drafts').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+        }),
+    );
   const status = (on: Page) => header(on).locator('.mantine-Badge-root').last().textContent();
 
   beforeAll(async () => {
@@ -133,7 +150,10 @@ describe('working together', { timeout: 240_000 }, () => {
   });
 
   it("when Eddie's browser is gone his lock lapses, and Ada sees it free and locks it", async () => {
-    await contexts[1]!.close();
+    // Eddie types and goes away without saving: his browser keeps what he typed.
+    await field(eddie, 'Title').fill('Typed by Eddie before he left');
+    await expect.poll(() => keptDrafts(eddie), { timeout: 10_000 }).toBe(1);
+    await eddie.close();
     await header(ada).getByText('Not locked').waitFor({ timeout: 60_000 });
     expect(await treeLock(ada, 'editor').count()).toBe(0);
     await command(ada, 'Lock').click();
@@ -142,6 +162,31 @@ describe('working together', { timeout: 240_000 }, () => {
     await shot(ada, 'ada-locks-after-lapse');
     // A closed browser says nothing: its presence ends when it stops saying it is there.
     await header(ada).getByText('Also open').waitFor({ state: 'detached', timeout: 90_000 });
+  });
+
+  it('back at the item, Eddie gets his unsaved changes again once he locks it', async () => {
+    await command(ada, 'Unlock').click();
+    await header(ada).getByText('Not locked').waitFor();
+    eddie = await contexts[1]!.newPage();
+    await eddie.goto(`${server.base}/admin/content/${contactId}`);
+    const note = eddie.getByRole('alert').filter({ hasText: 'Your unsaved changes' });
+    await note.getByText('nobody has saved it since', { exact: false }).waitFor();
+    expect(await field(eddie, 'Title').inputValue()).toBe('Written while Eddie watched');
+    await shot(eddie, 'eddie-offered-his-changes');
+    await expectNoAxeViolations(eddie, 'unsaved changes offered back');
+    await note.getByRole('button', { name: 'Lock and restore' }).click();
+    await expect
+      .poll(() => field(eddie, 'Title').inputValue())
+      .toBe('Typed by Eddie before he left');
+    await header(eddie).getByText('Locked by you').waitFor();
+    await command(eddie, 'Save').click();
+    await expect
+      .poll(() => field(ada, 'Title').inputValue(), { timeout: 10_000 })
+      .toBe('Typed by Eddie before he left');
+    await expect.poll(() => keptDrafts(eddie)).toBe(0);
+    await command(eddie, 'Unlock').click();
+    await header(ada).getByText('Not locked').waitFor();
+    await eddie.close();
   });
 
   it("the item's History and the Activity screen show who changed what, with filters and export", async () => {

@@ -3,15 +3,7 @@
  * holds the lock, last update, and the command bar (the registered commands, disabled with a reason).
  */
 import type { ReactNode } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Text, Title } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconClockEdit,

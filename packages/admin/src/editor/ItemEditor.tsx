@@ -19,12 +19,14 @@ import {
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import { EmptyState } from '../screens/EmptyState';
-import type { EditorItem } from '@canopy/ui/draft';
+import { keptKey, useKeptDraft, type EditorItem } from '@canopy/ui/draft';
 import { EditorForm, type EditorFormHandle } from './EditorForm';
 import { EditorHeader } from './EditorHeader';
 import { EditorDialogs } from './EditorDialogs';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { NewerVersionNote } from './NewerVersionNote';
+import { KeptChangesNote } from './KeptChangesNote';
+import { LockLostNote } from './LockLostNote';
 import { useEditorCommands, type CommandContext, type EditorDialog } from './commands';
 import { useDraftStore } from './store';
 import { VersionHistory } from './history/VersionHistory';
@@ -137,6 +139,16 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
   // While open: the lock held here is renewed, and others see this editor.
   useLockRenewal(content, me);
   const viewers = usePresence(id, me);
+  // What is typed is kept in this browser until saved or discarded (a lapse loses nothing).
+  const { offer, settle } = useKeptDraft(keptKey(me, id, content.version), store.draft, dirty);
+  const [restoreOnLock, setRestoreOnLock] = useState(false);
+  const { replace } = store;
+  useEffect(() => {
+    if (!restoreOnLock || !offer || content.locked_by !== me) return;
+    replace(offer.draft);
+    settle();
+    setRestoreOnLock(false);
+  }, [restoreOnLock, offer, content.locked_by, me, replace, settle]);
 
   const queryKey = contentVersionQuery(id, pinnedVersion).queryKey;
   const refresh = useCallback(
@@ -187,6 +199,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
   };
   const { commands, restore, busy } = useEditorCommands(ctx, me);
   const readOnly = notEditable != null || busy;
+  const lockCommand = commands.find((command) => command.id === 'lock')!;
 
   return (
     <Stack gap={0}>
@@ -206,7 +219,29 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
       />
       <Group align="flex-start" wrap="nowrap" gap={0}>
         <Box px="lg" pb="xl" maw={1040} style={{ flex: 1, minWidth: 0 }}>
+          {offer && !dirty && (
+            <KeptChangesNote
+              kept={offer}
+              content={content}
+              template={template}
+              me={me}
+              lock={lockCommand}
+              restoring={restoreOnLock}
+              onRestore={() => {
+                replace(offer.draft);
+                settle();
+              }}
+              onLockAndRestore={() => {
+                setRestoreOnLock(true);
+                lockCommand.perform();
+              }}
+              onDiscard={settle}
+            />
+          )}
           {dirty && newer && <NewerVersionNote content={content} onShow={() => reset(content)} />}
+          {dirty && !newer && content.locked_by !== me && (
+            <LockLostNote content={content} lock={lockCommand} />
+          )}
           {notEditable && <ReadOnlyNote refused={notEditable} version={content.version} />}
           {hasMediaPanel(content.content_type_id) && (
             <Box mt="md">

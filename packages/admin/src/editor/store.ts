@@ -15,6 +15,8 @@ export interface DraftStore {
   dirty: boolean;
   /** Starts over from a content the server sent (after a load, a save or a reload). */
   reset: (content: Content) => void;
+  /** Takes a draft kept from an earlier visit, with its changes. */
+  replace: (draft: DraftContent) => void;
   /** Keys of fields the person left (blur): their errors show from then on. */
   touched: ReadonlySet<string>;
   touch: (key: string) => void;
@@ -42,6 +44,7 @@ export function useDraftStore(content: Content): DraftStore {
     setAttempts(0);
     setServerErrors({});
   }, []);
+  const replace = useCallback((next: DraftContent) => setDraft(next), []);
   const touch = useCallback((key: string) => {
     setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
   }, []);
@@ -61,6 +64,7 @@ export function useDraftStore(content: Content): DraftStore {
     update,
     dirty,
     reset,
+    replace,
     touched,
     touch,
     attempts,

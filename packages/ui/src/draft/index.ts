@@ -6,3 +6,4 @@
 export * from './contract';
 export * from './draft';
 export * from './zone-ops';
+export * from './kept';
