@@ -166,7 +166,16 @@ export interface paths {
             | 'draft'
             | 'delete-draft'
             | 'delete'
-            | 'touch';
+            | 'touch'
+            | 'permissions'
+            | 'template-create'
+            | 'template-change'
+            | 'template-delete'
+            | 'media-upload'
+            | 'media-replace'
+            | 'media-delete'
+            | 'publish'
+            | 'sign-in-failed';
           /** @description A UUID */
           content_id?: string;
           /** @description next_cursor of a page */
