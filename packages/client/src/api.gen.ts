@@ -213,6 +213,8 @@ export interface paths {
                 details: {
                   [key: string]: unknown;
                 } | null;
+                /** @description Which tree the item is in; null once it is deleted */
+                item_type: 'content' | 'template' | (never | null);
                 version: number | null;
               }[];
               next_cursor: string | null;

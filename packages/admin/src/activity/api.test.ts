@@ -11,6 +11,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   action: 'save',
   content_id: 'c1',
   content_name: 'About',
+  item_type: 'content',
   version: 2,
   details: null,
   ...over,
@@ -76,7 +77,9 @@ describe('the activity export', () => {
   });
 
   it('opens a template entry in the template editor and the rest as content', () => {
-    expect(itemPath(entry({ action: 'template-change', content_id: 't1' }))).toBe('/templates/t1');
-    expect(itemPath(entry({ action: 'media-upload', content_id: 'm1' }))).toBe('/content/m1');
+    const path = (item_type: AuditEntry['item_type'], content_id: string) =>
+      itemPath(entry({ action: 'permissions', item_type, content_id }));
+    expect(path('template', 't1')).toBe('/templates/t1');
+    expect(path('content', 'm1')).toBe('/content/m1');
   });
 });

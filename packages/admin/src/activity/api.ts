@@ -45,7 +45,7 @@ export const ADMIN_ONLY_ACTIONS = ['permissions', 'sign-in-failed'];
 
 /** Where an entry's item opens: templates in the template editor, the rest as content. */
 export function itemPath(entry: AuditEntry): string {
-  return entry.action.startsWith('template-')
+  return entry.item_type === 'template'
     ? `/templates/${entry.content_id}`
     : `/content/${entry.content_id}`;
 }

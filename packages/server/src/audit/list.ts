@@ -4,6 +4,7 @@
  * templates) they may read, and never permission changes or failed sign-ins; administrators see
  * every entry. A publish entry names its release; the release's build is read with it.
  */
+import { sql } from 'kysely';
 import { fail } from '../errors';
 import type { Actor } from '../auth/actor';
 import type { Db } from '../db/index';
@@ -24,6 +25,8 @@ export interface AuditQuery {
 /** A row of the record as the API answers it: with the item's name and the details parsed. */
 export type AuditEntryView = Omit<AuditLogRow, 'details'> & {
   content_name: string | null;
+  /** Which tree the item is in (null once it is deleted, or for entries about no item). */
+  item_type: 'content' | 'template' | null;
   details: Record<string, unknown> | null;
 };
 
@@ -62,6 +65,17 @@ export async function listAudit(
       'a.action',
       'a.content_id',
       (eb) => eb.fn.coalesce('i.content_name', 't.template_name').as('content_name'),
+      (eb) =>
+        eb
+          .case()
+          .when('i.content_id', 'is not', null)
+          .then(sql.lit('content'))
+          .when('t.template_id', 'is not', null)
+          .then(sql.lit('template'))
+          .else(null)
+          .end()
+          .$castTo<'content' | 'template' | null>()
+          .as('item_type'),
       'a.version',
       'a.details',
     ]);

@@ -68,6 +68,7 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
       actor_kind: 'user',
       content_id: DEMO_HOME_ID,
       content_name: 'Home',
+      item_type: 'content',
       details: { role_id: 'audit-readers', permissions: { Read: 1, Edit: 0 } },
     });
 
@@ -124,6 +125,7 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
     expect(created).toMatchObject({
       action: 'template-change',
       content_name: 'Audited Renamed',
+      item_type: 'template',
       details: { change: 'block-create', block_id: block.block_id },
     });
 
@@ -151,6 +153,7 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
     const [deleted] = await audit(`content_id=${id}&limit=1`);
     expect(deleted).toMatchObject({
       content_name: null,
+      item_type: null,
       details: { content_name: 'Audited Renamed' },
     });
     const [change] = (await audit(`content_id=${id}&action=template-change`)).reverse();
