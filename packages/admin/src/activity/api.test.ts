@@ -56,6 +56,7 @@ describe('the activity export', () => {
       'settings: template_name, file_layout',
     );
     expect(say('media-replace', { file: 'photo.jpg', size: 1200 })).toBe('photo.jpg');
+    expect(say('media-delete', { folder: true })).toBe("every file of the video's folder");
     expect(
       say('publish', {
         release_id: '12345678-aaaa',

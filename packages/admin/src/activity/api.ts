@@ -134,6 +134,7 @@ function describeSettings(details: Record<string, unknown>): string[] {
   if (typeof details.change === 'string') parts.push(details.change.replace('-', ' '));
   if (list(details.settings)) parts.push(`settings: ${list(details.settings)}`);
   if (typeof details.file === 'string') parts.push(details.file);
+  if (details.folder === true) parts.push("every file of the video's folder");
   if (typeof details.release_id === 'string') {
     const versions = Number(details.versions ?? 0);
     parts.push(
