@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIBRARY_ROOT_ID, TEMPLATE_FOLDER_ID } from '@canopy/core';
 import { DIALECTS, type TestApp } from '../harness';
 import { ok } from '../contents/fixtures';
-import { fixture, form, upload } from '../media/helpers';
+import { fixture, upload, uploadToFolder } from '../media/helpers';
 import { contentIdOf, DEMO_SITE_ID, stageChange, startDemo } from '../publishing/helpers';
 import { DEMO_HOME_ID } from '../../src/seed/content';
 import { DEMO_TEMPLATE_IDS, PAGE_BLOCK_IDS } from '../../src/seed/templates-ids';
@@ -187,15 +187,7 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
   it("records each file of a multi-stream video's folder", async () => {
     const id = await newItem(MEDIA_LIBRARY_ROOT_ID, DEMO_TEMPLATE_IDS.multiStreamVideo, 'Stream');
     ok(await send('POST', `/api/mediacollectionfolder/${id}`), 201);
-    const sendFile = (name: string, body: Buffer) =>
-      t.request({
-        method: 'POST',
-        url: `/api/mediacollectionfile/${id}`,
-        ...form([
-          { name: 'content_id', value: id },
-          { name: 'media', filename: name, body },
-        ]),
-      });
+    const sendFile = (name: string, body: Buffer) => uploadToFolder(t, id, name, body);
     const escaping = await sendFile('up.m3u8', Buffer.from('#EXTM3U\n#EXTINF:2,\n../x.m4s\n'));
     expect(escaping.statusCode).toBe(400);
     ok(await sendFile('master.m3u8', fixture('stream/master.m3u8')));
