@@ -51,6 +51,7 @@ describe('the activity export', () => {
     expect(
       say('permissions', { username: 'rita', roles_added: ['a', 'b'], roles_removed: ['c'] }),
     ).toBe('rita gets a, b, rita loses c');
+    expect(say('permissions', { role: 'delete', role_id: 'interns' })).toBe('role interns deleted');
     expect(say('template-change', { change: 'field-create', field_id: 'f' })).toBe('field create');
     expect(say('template-change', { settings: ['template_name', 'file_layout'] })).toBe(
       'settings: template_name, file_layout',

@@ -125,6 +125,8 @@ function describeSettings(details: Record<string, unknown>): string[] {
     );
     parts.push(`role ${details.role_id}: ${set.join(', ')}`);
   }
+  if (typeof details.role === 'string')
+    parts.push(`role ${String(details.role_id)} ${details.role}d`);
   if (typeof details.username === 'string') {
     if (list(details.roles_added))
       parts.push(`${details.username} gets ${list(details.roles_added)}`);

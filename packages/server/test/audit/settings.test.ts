@@ -106,6 +106,24 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
     expect(await audit(`content_id=${DEMO_HOME_ID}&action=permissions`, 'rita')).toEqual([]);
   });
 
+  it("records a role's create, change and delete as permission changes", async () => {
+    const start = new Date().toISOString();
+    const role = { role_id: 'audit-temp', role_name: 'Audit Temp', role_rank: 3 };
+    ok(await send('POST', '/api/roles', role), 201);
+    expect((await send('POST', '/api/roles', role)).statusCode).toBe(409);
+    const refused = await send('PUT', '/api/roles/audit-temp', { role_rank: 100 });
+    expect(refused.statusCode).toBe(400);
+    ok(await send('PUT', '/api/roles/audit-temp', { role_name: 'Audit Temporary' }));
+    ok(await send('DELETE', '/api/roles/audit-temp'));
+    const entries = await audit(`action=permissions&from=${start}`);
+    expect(entries.map((e) => e.details).reverse()).toEqual([
+      { role: 'create', ...role },
+      { role: 'change', role_id: 'audit-temp', role_name: 'Audit Temporary' },
+      { role: 'delete', role_id: 'audit-temp' },
+    ]);
+    expect(await audit(`action=permissions&from=${start}`, 'rita')).toEqual([]);
+  });
+
   it('records template creates, changes (blocks and fields too) and deletes', async () => {
     const template = ok(
       await send('POST', '/api/templates', {
