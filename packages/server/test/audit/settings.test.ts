@@ -147,6 +147,15 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
       details: { change: 'block-create', block_id: block.block_id },
     });
 
+    // A reader sees a template's entries once they may read the template.
+    expect(await audit(`content_id=${id}`, 'rita')).toEqual([]);
+    ok(
+      await send('PUT', '/api/permissions/audit-readers', {
+        [TEMPLATE_FOLDER_ID]: { Read: { permission: 1 } },
+      }),
+    );
+    expect(await audit(`content_id=${id}`, 'rita')).toEqual(await audit(`content_id=${id}`));
+
     // Refused inside the transaction (after the template's stamp): nothing recorded.
     const recorded = await actions(id);
     expect((await send('PUT', `/api/templates/${id}`, { template_name: ' ' })).statusCode).toBe(
