@@ -52,6 +52,9 @@ describe('the activity export', () => {
       say('permissions', { username: 'rita', roles_added: ['a', 'b'], roles_removed: ['c'] }),
     ).toBe('rita gets a, b, rita loses c');
     expect(say('permissions', { role: 'delete', role_id: 'interns' })).toBe('role interns deleted');
+    expect(say('permissions', { api_key: 'create', name: 'ci', role_id: 'author' })).toBe(
+      'API key ci (role author) created',
+    );
     expect(say('template-change', { change: 'field-create', field_id: 'f' })).toBe('field create');
     expect(say('template-change', { settings: ['template_name', 'file_layout'] })).toBe(
       'settings: template_name, file_layout',

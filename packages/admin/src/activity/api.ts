@@ -127,6 +127,10 @@ function describeSettings(details: Record<string, unknown>): string[] {
   }
   if (typeof details.role === 'string')
     parts.push(`role ${String(details.role_id)} ${details.role}d`);
+  if (typeof details.api_key === 'string') {
+    const role = typeof details.role_id === 'string' ? ` (role ${details.role_id})` : '';
+    parts.push(`API key ${String(details.name)}${role} ${details.api_key}d`);
+  }
   if (typeof details.username === 'string') {
     if (list(details.roles_added))
       parts.push(`${details.username} gets ${list(details.roles_added)}`);

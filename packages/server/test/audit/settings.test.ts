@@ -124,6 +124,22 @@ describe.each(DIALECTS)('the audit record of settings, media and publishing on %
     expect(await audit(`action=permissions&from=${start}`, 'rita')).toEqual([]);
   });
 
+  it('records API keys made and revoked as permission changes', async () => {
+    const start = new Date().toISOString();
+    const key = { name: 'audit-key', scope: 'role', role_id: 'audit-readers' };
+    const { key_id } = ok(await send('POST', '/api/apikeys', key), 201).json() as {
+      key_id: string;
+    };
+    expect((await send('POST', '/api/apikeys', key)).statusCode).toBe(409);
+    ok(await send('DELETE', `/api/apikeys/${key_id}`));
+    expect((await send('DELETE', `/api/apikeys/${key_id}`)).statusCode).toBe(404);
+    const entries = await audit(`action=permissions&from=${start}`);
+    expect(entries.map((e) => e.details).reverse()).toEqual([
+      { api_key: 'create', ...key, expires_date: null },
+      { api_key: 'revoke', name: 'audit-key' },
+    ]);
+  });
+
   it('records template creates, changes (blocks and fields too) and deletes', async () => {
     const template = ok(
       await send('POST', '/api/templates', {
