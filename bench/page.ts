@@ -2,11 +2,11 @@
  * Pages: a published page read by site + Page URL (throughput against the bare route), and a
  * page of 250 widget blocks x 4 fields saved through PUT /api/contents/{id} and read back.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Content } from '@canopy/core';
 import type { CanopyWorld } from './lib/canopy';
-import { fillPage, widgetValue } from './lib/data';
+import { fillPage } from './lib/data';
+import { planBlockSave, SAVE_BLOCKS } from './lib/save-body';
 import {
   call,
   expectJson,
@@ -28,7 +28,6 @@ import {
 
 /** Blocks on the published page read by URL: a typical page, not the 250-block stress case. */
 const DELIVERY_BLOCKS = 10;
-const SAVE_BLOCKS = 250;
 
 /** Blocks and block fields of a content reply, over all its zones. */
 function countBlocks(content: Content): { blocks: number; fields: number; values: string[] } {
@@ -86,11 +85,6 @@ export async function benchDelivery(world: CanopyWorld, baseline: Baseline): Pro
   return rows;
 }
 
-interface PlannedBlock {
-  blockId: string;
-  fields: { fieldId: string; templateBlockId: string }[];
-}
-
 export async function benchPageSave(world: CanopyWorld, baseline: Baseline): Promise<Row[]> {
   const { origin } = world.server;
   const token = world.adminToken;
@@ -109,53 +103,10 @@ export async function benchPageSave(world: CanopyWorld, baseline: Baseline): Pro
     },
     201,
   );
-  const zoneField = created.content_fields[model.page.zone];
-  const region = zoneField && Object.values(zoneField.dynamic_content_regions)[0];
-  if (!zoneField || !region) throw new Error('The new page has no Dynamic Zone region');
   const url = `${origin}/api/contents/${created.content_id}`;
-
-  const blocks: PlannedBlock[] = Array.from({ length: SAVE_BLOCKS }, () => ({
-    blockId: randomUUID(),
-    fields: model.widget.map((templateBlockId) => ({ fieldId: randomUUID(), templateBlockId })),
-  }));
-  const blockFields = (tag: string, status: { create: true } | { edited: true }) =>
-    blocks.flatMap((block, b) =>
-      block.fields.map((field, f) => ({
-        field_id: field.fieldId,
-        block_id: block.blockId,
-        template_block_id: field.templateBlockId,
-        field_value: widgetValue(b, f, tag),
-        cmsItemStatus: status,
-      })),
-    );
-
-  // The first save: one zone edit, 250 new blocks, 1,000 new block fields.
-  const firstBody = {
-    version: created.version,
-    updated_date: created.updated_date,
-    dynamic_content_regions: [
-      {
-        region_id: region.region_id,
-        field_id: zoneField.field_id,
-        region_value: {
-          id: region.region_id,
-          type: 'dynamicZone',
-          blocks: blocks.map((block) => ({ id: block.blockId })),
-        },
-        cmsItemStatus: { edited: true },
-      },
-    ],
-    content_blocks: blocks.map((block) => ({
-      block_id: block.blockId,
-      region_id: region.region_id,
-      template_id: model.widgetTemplateId,
-      content_block_order: 1,
-      cmsItemStatus: { create: true },
-    })),
-    content_blocks_fields: blockFields('first-save', { create: true }),
-  };
+  const save = planBlockSave(model, created);
   const t0 = performance.now();
-  const first = await expectJson<Content>(url, { method: 'PUT', token, body: firstBody });
+  const first = await expectJson<Content>(url, { method: 'PUT', token, body: save.first });
   const firstSave = summarise([performance.now() - t0]);
   const firstShape = countBlocks(first);
   if (firstShape.blocks !== SAVE_BLOCKS || firstShape.fields !== SAVE_BLOCKS * 4) {
@@ -173,11 +124,7 @@ export async function benchPageSave(world: CanopyWorld, baseline: Baseline): Pro
   const resave = await sequentialLatency(
     async (run) => {
       lastTag = `save-${run}`;
-      const body = {
-        version: first.version,
-        updated_date: updatedDate,
-        content_blocks_fields: blockFields(lastTag, { edited: true }),
-      };
+      const body = save.resave(lastTag, updatedDate);
       const reply = await expectJson<Content>(url, { method: 'PUT', token, body });
       updatedDate = reply.updated_date;
     },

@@ -13,6 +13,7 @@ import { benchBuilds } from './builds';
 import { benchAdminPanel } from './admin';
 import { benchPageEditor } from './page-editor';
 import { benchTransfer } from './transfer';
+import { benchAuditCost } from './audit';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
 import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } from './lib/report';
@@ -20,8 +21,18 @@ import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } 
 const rows: Row[] = [];
 let failures = 0;
 
-/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, 100k, media, builds, admin, editor, memory). */
-const PARTS = ['10k', '100k', 'media', 'builds', 'admin', 'editor', 'memory', 'transfer'] as const;
+/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, audit, 100k, media, builds, admin, editor, memory, transfer). */
+const PARTS = [
+  '10k',
+  'audit',
+  '100k',
+  'media',
+  'builds',
+  'admin',
+  'editor',
+  'memory',
+  'transfer',
+] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((part) => part.trim())
@@ -111,6 +122,14 @@ await section(
     }
   },
   '10k',
+);
+
+await section(
+  'Audit record: a 250-block save with it and without it',
+  async () => {
+    rows.push(...(await benchAuditCost()));
+  },
+  'audit',
 );
 
 await section(

@@ -166,7 +166,16 @@ export interface paths {
             | 'draft'
             | 'delete-draft'
             | 'delete'
-            | 'touch';
+            | 'touch'
+            | 'permissions'
+            | 'template-create'
+            | 'template-change'
+            | 'template-delete'
+            | 'media-upload'
+            | 'media-replace'
+            | 'media-delete'
+            | 'publish'
+            | 'sign-in-failed';
           /** @description A UUID */
           content_id?: string;
           /** @description next_cursor of a page */
@@ -204,6 +213,8 @@ export interface paths {
                 details: {
                   [key: string]: unknown;
                 } | null;
+                /** @description Which tree the item is in; null once it is deleted */
+                item_type: 'content' | 'template' | (never | null);
                 version: number | null;
               }[];
               next_cursor: string | null;

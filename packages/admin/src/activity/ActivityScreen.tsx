@@ -21,12 +21,14 @@ import {
 } from '@mantine/core';
 import { IconActivity, IconDownload } from '@tabler/icons-react';
 import { notify, formatUpdated } from '@canopy/ui';
-import { menusQuery } from '../api';
+import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
 import {
   ACTION_LABELS,
+  ADMIN_ONLY_ACTIONS,
   auditQuery,
   describeDetails,
+  itemPath,
   readAllAudit,
   toCsv,
   type AuditFilters,
@@ -50,6 +52,7 @@ function download(name: string, type: string, text: string) {
 
 export function ActivityScreen() {
   const menus = useQuery(menusQuery());
+  const person = useQuery(personQuery());
   const [params] = useSearchParams();
   const [item, setItem] = useState<string | null>(params.get('content_id'));
   const [user, setUser] = useState('');
@@ -74,6 +77,10 @@ export function ActivityScreen() {
       .map((entry) => ({ value: entry.content_id, label: entry.content_name }))
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [menus.data]);
+
+  const actions = Object.entries(ACTION_LABELS)
+    .filter(([value]) => Boolean(person.data?.is_admin) || !ADMIN_ONLY_ACTIONS.includes(value))
+    .map(([value, label]) => ({ value, label }));
 
   const exportAs = async (format: 'csv' | 'json') => {
     setExporting(true);
@@ -134,7 +141,7 @@ export function ActivityScreen() {
         <Select
           label="Action"
           placeholder="Any action"
-          data={Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+          data={actions}
           value={action}
           onChange={setAction}
           clearable
@@ -181,11 +188,12 @@ export function ActivityScreen() {
                 <Table.Td>
                   {entry.actor_name}
                   {entry.actor_kind === 'apikey' ? ' (API key)' : ''}
+                  {entry.actor_kind === 'public' ? ' (not signed in)' : ''}
                 </Table.Td>
                 <Table.Td>{ACTION_LABELS[entry.action] ?? entry.action}</Table.Td>
                 <Table.Td>
                   {entry.content_id && entry.content_name ? (
-                    <Anchor component={Link} to={`/content/${entry.content_id}`}>
+                    <Anchor component={Link} to={itemPath(entry)}>
                       {entry.content_name}
                     </Anchor>
                   ) : (

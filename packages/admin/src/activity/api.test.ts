@@ -1,6 +1,6 @@
 /** The Activity export and the words for an entry's details. */
 import { describe, expect, it } from 'vitest';
-import { describeDetails, toCsv, type AuditEntry } from './api';
+import { describeDetails, itemPath, toCsv, type AuditEntry } from './api';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   audit_id: '2026-05-01T09:00:00.000Z-1',
@@ -11,6 +11,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   action: 'save',
   content_id: 'c1',
   content_name: 'About',
+  item_type: 'content',
   version: 2,
   details: null,
   ...over,
@@ -39,5 +40,51 @@ describe('the activity export', () => {
     );
     expect(describeDetails(entry({ details: { holder: 'omar' } }))).toBe('held by omar');
     expect(describeDetails(entry({}))).toBe('');
+  });
+
+  it('says what permission, template, media, publish and sign-in entries did', () => {
+    const say = (action: string, details: Record<string, unknown>) =>
+      describeDetails(entry({ action, details }));
+    expect(
+      say('permissions', { role_id: 'editors', permissions: { Read: 1, Edit: 0, Delete: null } }),
+    ).toBe('role editors: Read granted, Edit refused, Delete inherited');
+    expect(
+      say('permissions', { username: 'rita', roles_added: ['a', 'b'], roles_removed: ['c'] }),
+    ).toBe('rita gets a, b, rita loses c');
+    expect(say('permissions', { role: 'delete', role_id: 'interns' })).toBe('role interns deleted');
+    expect(say('permissions', { api_key: 'create', name: 'ci', role_id: 'author' })).toBe(
+      'API key ci (role author) created',
+    );
+    expect(say('template-change', { change: 'field-create', field_id: 'f' })).toBe('field create');
+    expect(say('template-change', { settings: ['template_name', 'file_layout'] })).toBe(
+      'settings: template_name, file_layout',
+    );
+    expect(say('media-replace', { file: 'photo.jpg', size: 1200 })).toBe('photo.jpg');
+    expect(say('media-delete', { folder: true })).toBe("every file of the video's folder");
+    expect(
+      say('publish', {
+        release_id: '12345678-aaaa',
+        build_id: 'abcdef01-bbbb',
+        mode: 'delivery',
+        versions: 1,
+      }),
+    ).toBe('delivery, 1 version, release 12345678, build abcdef01');
+    expect(
+      say('publish', { release_id: '12345678-aaaa', build_id: null, mode: 'preview', versions: 0 }),
+    ).toBe('preview, 0 versions, release 12345678, no build');
+    expect(
+      say('sign-in-failed', {
+        endpoint: 'sign-in',
+        reason: 'account disabled',
+        address: '10.0.0.9',
+      }),
+    ).toBe('sign-in page: account disabled from 10.0.0.9');
+  });
+
+  it('opens a template entry in the template editor and the rest as content', () => {
+    const path = (item_type: AuditEntry['item_type'], content_id: string) =>
+      itemPath(entry({ action: 'permissions', item_type, content_id }));
+    expect(path('template', 't1')).toBe('/templates/t1');
+    expect(path('content', 'm1')).toBe('/content/m1');
   });
 });

@@ -29,7 +29,26 @@ export const ACTION_LABELS: Record<string, string> = {
   'delete-draft': 'Draft deleted',
   delete: 'Deleted',
   touch: 'Marked updated',
+  'template-create': 'Template created',
+  'template-change': 'Template changed',
+  'template-delete': 'Template deleted',
+  'media-upload': 'File uploaded',
+  'media-replace': 'File replaced',
+  'media-delete': 'Media deleted',
+  publish: 'Published',
+  permissions: 'Permissions changed',
+  'sign-in-failed': 'Sign-in failed',
 };
+
+/** Actions whose entries only administrators read: no filter offers them to anyone else. */
+export const ADMIN_ONLY_ACTIONS = ['permissions', 'sign-in-failed'];
+
+/** Where an entry's item opens: templates in the template editor, the rest as content. */
+export function itemPath(entry: AuditEntry): string {
+  return entry.item_type === 'template'
+    ? `/templates/${entry.content_id}`
+    : `/content/${entry.content_id}`;
+}
 
 export async function readAudit(
   filters: AuditFilters,
@@ -89,7 +108,55 @@ export function describeDetails(entry: AuditEntry): string {
   if (typeof details.holder === 'string') parts.push(`held by ${details.holder}`);
   if (typeof details.to === 'string') parts.push(`to ${details.to}`);
   if (typeof details.copied_from === 'number') parts.push(`from version ${details.copied_from}`);
+  parts.push(...describeSettings(details));
   return parts.join(', ');
+}
+
+const SETTING_WORDS: Record<string, string> = { '1': 'granted', '0': 'refused', null: 'inherited' };
+
+/** The words for permission, template, media, publish and sign-in entries. */
+function describeSettings(details: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+  const permissions = details.permissions as Record<string, number | null> | undefined;
+  if (typeof details.role_id === 'string' && permissions) {
+    const set = Object.entries(permissions).map(
+      ([id, value]) => `${id} ${SETTING_WORDS[String(value)]}`,
+    );
+    parts.push(`role ${details.role_id}: ${set.join(', ')}`);
+  }
+  if (typeof details.role === 'string')
+    parts.push(`role ${String(details.role_id)} ${details.role}d`);
+  if (typeof details.api_key === 'string') {
+    const role = typeof details.role_id === 'string' ? ` (role ${details.role_id})` : '';
+    parts.push(`API key ${String(details.name)}${role} ${details.api_key}d`);
+  }
+  if (typeof details.username === 'string') {
+    if (list(details.roles_added))
+      parts.push(`${details.username} gets ${list(details.roles_added)}`);
+    if (list(details.roles_removed))
+      parts.push(`${details.username} loses ${list(details.roles_removed)}`);
+  }
+  if (typeof details.change === 'string') parts.push(details.change.replace('-', ' '));
+  if (list(details.settings)) parts.push(`settings: ${list(details.settings)}`);
+  if (typeof details.file === 'string') parts.push(details.file);
+  if (details.folder === true) parts.push("every file of the video's folder");
+  if (typeof details.release_id === 'string') {
+    const versions = Number(details.versions ?? 0);
+    parts.push(
+      `${String(details.mode)}, ${versions} version${versions === 1 ? '' : 's'}, release ${details.release_id.slice(0, 8)}`,
+    );
+    parts.push(
+      typeof details.build_id === 'string' ? `build ${details.build_id.slice(0, 8)}` : 'no build',
+    );
+  }
+  if (typeof details.reason === 'string') {
+    const where = details.endpoint === 'token' ? 'token request' : 'sign-in page';
+    parts.push(
+      `${where}: ${details.reason}${details.address ? ` from ${String(details.address)}` : ''}`,
+    );
+  }
+  return parts;
 }
 
 const CSV_COLUMNS = [

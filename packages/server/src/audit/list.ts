@@ -1,13 +1,16 @@
 /**
  * GET /api/audit: the audit record, newest first, filtered by item, user, action and time, in
- * pages (the cursor is the last entry's id). Readers see only entries about items they may read;
- * administrators see every entry.
+ * pages (the cursor is the last entry's id). Readers see only entries about items (content or
+ * templates) they may read, and never permission changes or failed sign-ins; administrators see
+ * every entry. A publish entry names its release; the release's build is read with it.
  */
+import { sql } from 'kysely';
 import { fail } from '../errors';
 import type { Actor } from '../auth/actor';
 import type { Db } from '../db/index';
 import type { AuditLogRow } from '../db/schema';
 import { readableFilter } from '../access/permissions';
+import { ADMIN_ONLY_ACTIONS } from './record';
 
 export interface AuditQuery {
   content_id?: string | undefined;
@@ -22,6 +25,8 @@ export interface AuditQuery {
 /** A row of the record as the API answers it: with the item's name and the details parsed. */
 export type AuditEntryView = Omit<AuditLogRow, 'details'> & {
   content_name: string | null;
+  /** Which tree the item is in (null once it is deleted, or for entries about no item). */
+  item_type: 'content' | 'template' | null;
   details: Record<string, unknown> | null;
 };
 
@@ -50,6 +55,7 @@ export async function listAudit(
   let select = db
     .selectFrom('audit_log as a')
     .leftJoin('content_items as i', 'i.content_id', 'a.content_id')
+    .leftJoin('templates as t', 't.template_id', 'a.content_id')
     .select([
       'a.audit_id',
       'a.audit_date',
@@ -58,14 +64,31 @@ export async function listAudit(
       'a.actor_name',
       'a.action',
       'a.content_id',
-      'i.content_name',
+      (eb) => eb.fn.coalesce('i.content_name', 't.template_name').as('content_name'),
+      (eb) =>
+        eb
+          .case()
+          .when('i.content_id', 'is not', null)
+          .then(sql.lit('content'))
+          .when('t.template_id', 'is not', null)
+          .then(sql.lit('template'))
+          .else(null)
+          .end()
+          .$castTo<'content' | 'template' | null>()
+          .as('item_type'),
       'a.version',
       'a.details',
     ]);
   if (!actor.isAdmin) {
     select = select
       .where('a.content_id', 'is not', null)
-      .where(readableFilter(actor, 'content_items', 'a.content_id'));
+      .where('a.action', 'not in', ADMIN_ONLY_ACTIONS)
+      .where((eb) =>
+        eb.or([
+          readableFilter(actor, 'content_items', 'a.content_id'),
+          readableFilter(actor, 'templates', 'a.content_id'),
+        ]),
+      );
   }
   if (query.content_id) select = select.where('a.content_id', '=', query.content_id);
   if (query.user) select = select.where('a.actor', '=', query.user);
@@ -78,12 +101,35 @@ export async function listAudit(
     .limit(limit + 1)
     .execute();
   const page = rows.slice(0, limit);
+  const entries = page.map((row) => ({
+    ...row,
+    content_name: row.content_name ?? null,
+    details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
+  }));
+  await addBuilds(db, entries);
   return {
-    entries: page.map((row) => ({
-      ...row,
-      content_name: row.content_name ?? null,
-      details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
-    })),
+    entries,
     next_cursor: rows.length > limit ? page[page.length - 1]!.audit_id : null,
   };
+}
+
+/** A publish entry records its release; the build queued for it is the release's (set after). */
+async function addBuilds(db: Db, entries: AuditEntryView[]): Promise<void> {
+  const publishes = entries.filter(
+    (entry) => entry.action === 'publish' && typeof entry.details?.release_id === 'string',
+  );
+  if (publishes.length === 0) return;
+  const releases = await db
+    .selectFrom('releases')
+    .select(['release_id', 'build_id'])
+    .where(
+      'release_id',
+      'in',
+      publishes.map((entry) => entry.details!.release_id as string),
+    )
+    .execute();
+  const buildOf = new Map(releases.map((release) => [release.release_id, release.build_id]));
+  for (const entry of publishes) {
+    entry.details!.build_id = buildOf.get(entry.details!.release_id as string) ?? null;
+  }
 }

@@ -22,8 +22,20 @@ export const AUDIT_ACTIONS = [
   'delete-draft',
   'delete',
   'touch',
+  'permissions',
+  'template-create',
+  'template-change',
+  'template-delete',
+  'media-upload',
+  'media-replace',
+  'media-delete',
+  'publish',
+  'sign-in-failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Entries only administrators read, whatever item they are about. */
+export const ADMIN_ONLY_ACTIONS: readonly AuditAction[] = ['permissions', 'sign-in-failed'];
 
 export interface AuditEntry {
   action: AuditAction;

@@ -30,6 +30,9 @@ const Entry = Type.Object({
   action: Type.String(),
   content_id: Type.Union([Type.String(), Type.Null()]),
   content_name: Type.Union([Type.String(), Type.Null()]),
+  item_type: Type.Union([Type.Literal('content'), Type.Literal('template'), Type.Null()], {
+    description: 'Which tree the item is in; null once it is deleted',
+  }),
   version: Type.Union([Type.Integer(), Type.Null()]),
   details: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
 });

@@ -13,6 +13,7 @@ import { cookieKeys } from '../auth/cookie-keys';
 import { SignInLimiter } from '../auth/rate-limit';
 import { createEmbeddedProvider } from '../auth/oidc/provider';
 import { renderMessagePage, renderSignInPage } from '../auth/oidc/sign-in-page';
+import { recordSignInFailure, recordTokenFailure } from '../audit/sign-in-failures';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,11 @@ export const oidcPlugin = fp(
       allowedOrigins: config.auth.allowedOrigins,
     });
     app.decorate('oidcProvider', provider);
+    provider.on('grant.error', (ctx, error) => {
+      recordTokenFailure(db, ctx, error).catch((failure: unknown) =>
+        app.log.error({ err: failure }, 'A refused token request could not be recorded'),
+      );
+    });
     await app.register(providerRoutes, { provider });
     await app.register(signInRoutes, {
       provider,
@@ -129,6 +135,15 @@ async function signInRoutes(app: FastifyInstance, { provider, limiter }: SignInO
         );
       }
       const check = await checkPassword(db, username, password);
+      if (check === 'wrong' || check === 'disabled') {
+        const reason = check === 'wrong' ? 'wrong username or password' : 'account disabled';
+        await recordSignInFailure(db, {
+          username,
+          endpoint: 'sign-in',
+          reason,
+          address: request.ip,
+        });
+      }
       if (check === 'wrong') {
         limiter.failed(username);
         return page(401, 'The username or password is not correct. Check them and try again.');

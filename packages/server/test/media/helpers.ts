@@ -166,3 +166,15 @@ export function upload(t: TestApp, id: string, filename: string, body: Buffer, a
     ]),
   });
 }
+
+/** POST /api/mediacollectionfile/{id} with content_id and one file of the video's folder. */
+export function uploadToFolder(t: TestApp, id: string, filename: string, body: Buffer) {
+  return t.request({
+    method: 'POST',
+    url: `/api/mediacollectionfile/${id}`,
+    ...form([
+      { name: 'content_id', value: id },
+      { name: 'media', filename, body },
+    ]),
+  });
+}

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MULTI_STREAM_VIDEO_BLOCK_IDS as S } from '../../src/seed/templates-ids';
-import { FILES, fixture, form, SETUPS, startMediaApp, type MediaApp } from './helpers';
+import { FILES, fixture, SETUPS, startMediaApp, uploadToFolder, type MediaApp } from './helpers';
 
 const STREAM_FILES = readdirSync(join(FILES, 'stream')).sort();
 
@@ -17,15 +17,7 @@ describe.each(SETUPS)('multi-stream video on $dialect with $storage storage', (s
   }, 60_000);
   afterAll(() => t?.stop());
 
-  const sendFile = (id: string, name: string, body: Buffer) =>
-    t.request({
-      method: 'POST',
-      url: `/api/mediacollectionfile/${id}`,
-      ...form([
-        { name: 'content_id', value: id },
-        { name: 'media', filename: name, body },
-      ]),
-    });
+  const sendFile = (id: string, name: string, body: Buffer) => uploadToFolder(t, id, name, body);
 
   it('stores a folder of playlists, segments and a poster and serves the master playlist', async () => {
     const id = await t.newItem('multi-stream-video');

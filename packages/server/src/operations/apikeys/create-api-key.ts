@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { isPersonalRole } from '../../access/permissions';
 import { newApiKey, type ApiKeyScope } from './keys';
 import { requireAdministrator } from '../users/guards';
@@ -97,6 +98,16 @@ export async function createApiKey(db: Db, actor: Actor, input: NewApiKey): Prom
         last_used_date: null,
       })
       .execute();
+    await recordAudit(trx, actor, {
+      action: 'permissions',
+      details: {
+        api_key: 'create',
+        name: created.name,
+        scope: created.scope,
+        role_id: created.role_id,
+        expires_date: created.expires_date,
+      },
+    });
     return created;
   });
 }

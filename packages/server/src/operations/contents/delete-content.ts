@@ -54,7 +54,7 @@ export async function deleteContent(
     await trx.deleteFrom('role_permissions').where('content_id', '=', contentId).execute();
     await trx.deleteFrom('content_items').where('content_id', '=', contentId).execute();
     await recordAudit(trx, ctx.actor, {
-      action: 'delete',
+      action: isMediaContentType(item.content_type_id) ? 'media-delete' : 'delete',
       content_id: contentId,
       details: { content_name: item.content_name },
     });

@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import { extensionOf, NO_UPLOAD_FILE_MESSAGE } from '@canopy/core';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { requireWritableVersion } from '../contents/guards';
 import { collectionKey, mediaUrlOf, versionTag } from './files';
 import { MEDIA_BLOCKS, writeMediaFields } from './fixed-fields';
@@ -93,6 +94,12 @@ async function storeOne(
           ...(isPoster && { [STREAMING.poster!]: url }),
         },
         ...(master !== null && { media_url: mediaUrlOf(key) }),
+      });
+      await recordAudit(trx, ctx.actor, {
+        action: 'media-upload',
+        content_id: target.item.content_id,
+        version: version.version,
+        details: { file: file.name, size: object.size },
       });
     });
     staged = undefined;

@@ -14,6 +14,7 @@ import {
   type Content,
 } from '@canopy/core';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { readContentVersion } from '../contents/get-content';
 import { requireWritableVersion } from '../contents/guards';
 import { NEW_ITEM_NAME } from '../contents/create-content';
@@ -170,6 +171,12 @@ async function commitUpload(
         media_url: url,
         media_library_directory: directory,
         ...(name !== undefined && { content_name: name }),
+      });
+      await recordAudit(trx, ctx.actor, {
+        action: item.media_url ? 'media-replace' : 'media-upload',
+        content_id: item.content_id,
+        version: version.version,
+        details: { file: staged.name, size: stored.size },
       });
       return readContentVersion(trx, ctx.actor, item.content_id, version.version);
     });

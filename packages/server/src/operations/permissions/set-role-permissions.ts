@@ -9,6 +9,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { ancestry, permissionsOn } from '../../access/permissions';
 import { fail, notFound } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { readPermissionData, type PermissionData } from './permission-data';
 import { roleWithinReach } from './role-access';
 
@@ -77,7 +78,17 @@ export async function setRolePermissions(
             .execute();
         }
       }
+      await recordAudit(trx, actor, {
+        action: 'permissions',
+        content_id: itemId,
+        details: { role_id: roleId, permissions: settingsOf(flags) },
+      });
     }
     return readPermissionData(trx, roleId);
   });
+}
+
+/** What was set on one item: each permission's new setting (1, 0, or null for inherit). */
+function settingsOf(flags: Record<string, { permission: 0 | 1 | null }>) {
+  return Object.fromEntries(Object.entries(flags).map(([id, { permission }]) => [id, permission]));
 }

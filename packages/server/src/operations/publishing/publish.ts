@@ -2,10 +2,12 @@
  * Publish (§4, §7): to delivery, the newest staged version of every item of the site becomes
  * published in one transaction; either mode records a release (what, who, when, which build)
  * and queues the target's build, answering its id at once. Publish to preview promotes nothing.
+ * The audit record's entry is written with the release (GET /api/audit adds the release's build).
  */
 import { randomUUID } from 'node:crypto';
 import type { BuildService } from '../../publishing/builds';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { requireMode, requirePublisher } from './guards';
 import { instancesUsed } from '../microapps/instances-used';
@@ -89,6 +91,22 @@ export async function publish(
         items: JSON.stringify({ content: staged, templates: templates.map((t) => t.template_id) }),
       })
       .execute();
+    // The build is queued after the commit: the record names the release, which names its build.
+    const site = await trx
+      .selectFrom('sites')
+      .select('root_content_id')
+      .where('site_id', '=', input.site_id)
+      .executeTakeFirst();
+    await recordAudit(trx, ctx.actor, {
+      action: 'publish',
+      content_id: site?.root_content_id ?? null,
+      details: {
+        release_id: releaseId,
+        site_id: input.site_id,
+        mode,
+        versions: staged.length,
+      },
+    });
     return staged;
   });
 

@@ -2,6 +2,7 @@
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import { readRole, type RoleView } from './list-roles';
 
@@ -39,10 +40,12 @@ export async function createRole(db: Db, actor: Actor, input: NewRole): Promise<
     if (clash)
       fail('ALREADY_EXISTS', `A role with the id or name "${clash.role_id}" already exists`);
     // write
+    const role = { ...input, role_name: input.role_name.trim() };
     await trx
       .insertInto('roles')
-      .values({ ...input, role_name: input.role_name.trim(), is_admin: 0 })
+      .values({ ...role, is_admin: 0 })
       .execute();
+    await recordAudit(trx, actor, { action: 'permissions', details: { role: 'create', ...role } });
   });
   return (await readRole(db, input.role_id))!;
 }

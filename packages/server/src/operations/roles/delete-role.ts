@@ -2,6 +2,7 @@
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail, notFound } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { BUILT_IN_ROLES } from '../users/roles';
 import { requireAdministrator } from '../users/guards';
 import { readRole } from './list-roles';
@@ -25,5 +26,11 @@ export async function deleteRole(db: Db, actor: Actor, roleId: string): Promise<
     );
   }
   // Settings and keys of the role go with it (foreign keys cascade).
-  await db.deleteFrom('roles').where('role_id', '=', roleId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('roles').where('role_id', '=', roleId).execute();
+    await recordAudit(trx, actor, {
+      action: 'permissions',
+      details: { role: 'delete', role_id: roleId },
+    });
+  });
 }

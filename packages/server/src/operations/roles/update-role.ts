@@ -5,6 +5,7 @@
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail, notFound } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { highestRank, requireAdministrator } from '../users/guards';
 import { readRole, type RoleView } from './list-roles';
 
@@ -50,7 +51,14 @@ export async function updateRole(
     ...(name && { role_name: name }),
     ...(changes.role_rank !== undefined && { role_rank: changes.role_rank }),
   };
-  if (Object.keys(set).length > 0)
-    await db.updateTable('roles').set(set).where('role_id', '=', roleId).execute();
+  if (Object.keys(set).length > 0) {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('roles').set(set).where('role_id', '=', roleId).execute();
+      await recordAudit(trx, actor, {
+        action: 'permissions',
+        details: { role: 'change', role_id: roleId, ...set },
+      });
+    });
+  }
   return (await readRole(db, roleId))!;
 }

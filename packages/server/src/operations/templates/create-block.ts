@@ -27,6 +27,7 @@ export async function createBlock(
       templateId: template.template_id,
       row: 'The new block',
       loaded: input.updated_date,
+      change: 'block-create' as const,
     };
     return writeTemplateRows(trx, actor, target, async () => {
       // Validate: a non-empty name the template does not have yet, and a new id.

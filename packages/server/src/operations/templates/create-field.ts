@@ -33,6 +33,7 @@ export async function createField(
     const target = {
       templateId: block.template_id,
       row: `Template block ${block.block_id}`,
+      change: 'field-create' as const,
       claimedTemplateId: input.template_id,
       loaded: input.updated_date,
     };

@@ -9,6 +9,7 @@ import {
 } from '../../access/permissions';
 import { now, type OpContext } from '../context';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { loadTemplate } from '../../repositories/templates';
 import { nextChildOrder } from '../../repositories/templates-tree';
 import type { TemplateWithPermissions } from './get-template';
@@ -91,6 +92,11 @@ export async function createTemplate(
 
     // Record: the creator holds all four permissions on what they made (§6).
     await grantCreatorPermissions(trx, actor, templateId);
+    await recordAudit(trx, actor, {
+      action: 'template-create',
+      content_id: templateId,
+      details: { parent_id: parent.template_id, template_type_id: input.template_type_id },
+    });
     const withGrant =
       actor.kind === 'user' && actor.userId
         ? { ...actor, roleIds: [...actor.roleIds, personalRoleId(actor.userId)] }

@@ -11,7 +11,11 @@ export async function deleteBlock(
 ): Promise<{ status: 'Success'; block_id: string }> {
   return db.transaction().execute(async (trx) => {
     const block = await blockOr404(trx, blockId);
-    const target = { templateId: block.template_id, row: `Template block ${blockId}` };
+    const target = {
+      templateId: block.template_id,
+      row: `Template block ${blockId}`,
+      change: 'block-delete' as const,
+    };
     return writeTemplateRows(trx, actor, target, async () => {
       await trx.deleteFrom('template_fields').where('block_id', '=', blockId).execute();
       await trx.deleteFrom('template_blocks').where('block_id', '=', blockId).execute();

@@ -5,6 +5,7 @@
 import { requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { containersUsing, contentUsingTemplate } from '../../repositories/templates-references';
 import { closeGap, countChildren } from '../../repositories/templates-tree';
 import { isFixedRoot, templateOr404 } from './guards';
@@ -54,6 +55,11 @@ export async function deleteTemplate(
     await trx.deleteFrom('role_permissions').where('content_id', '=', templateId).execute();
     await trx.deleteFrom('templates').where('template_id', '=', templateId).execute();
     if (template.parent_id) await closeGap(trx, template.parent_id, template.template_order);
+    await recordAudit(trx, actor, {
+      action: 'template-delete',
+      content_id: templateId,
+      details: { content_name: name },
+    });
     return { status: 'Success' as const, template_id: templateId };
   });
 }

@@ -1,4 +1,5 @@
 /** Lookups and checks the template operations share: 404s, id rules, fixed roots, "updated". */
+import { recordAudit } from '../../audit/record';
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
 import type { Db } from '../../db/index';
 import type { Actor } from '../../auth/actor';
@@ -96,6 +97,8 @@ export interface TemplateRowTarget {
   claimedBlockId?: string | undefined;
   /** The template's updated_date as the caller loaded it (the stale-save rule). */
   loaded?: string | undefined;
+  /** What the write does, as the audit record names it. */
+  change: `${'block' | 'field'}-${'create' | 'change' | 'delete'}`;
 }
 
 /**
@@ -127,5 +130,16 @@ export async function writeTemplateRows<T>(
   }
   await requirePermission(db, actor, templateId, 'Edit');
   await stampTemplate(db, actor, templateId, target.loaded);
-  return write();
+  const result = await write();
+  const row = result as { block_id?: string; field_id?: string };
+  await recordAudit(db, actor, {
+    action: 'template-change',
+    content_id: templateId,
+    details: {
+      change: target.change,
+      ...(target.change.startsWith('field') ? { field_id: row.field_id } : {}),
+      ...(row.block_id !== undefined ? { block_id: row.block_id } : {}),
+    },
+  });
+  return result;
 }

@@ -27,6 +27,7 @@ export async function updateBlock(
     const target = {
       templateId: block.template_id,
       row: `Template block ${blockId}`,
+      change: 'block-change' as const,
       claimedTemplateId: input.template_id,
       loaded: input.updated_date,
     };

@@ -31,6 +31,7 @@ export async function updateField(
     const target = {
       templateId: current.template_id,
       row: `Template field ${fieldId}`,
+      change: 'field-change' as const,
       claimedTemplateId: input.template_id,
       claimedBlockId: input.block_id,
       loaded: input.updated_date,

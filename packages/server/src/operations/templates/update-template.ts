@@ -7,6 +7,7 @@ import { MOVE_NOT_ALLOWED_MESSAGE } from '@canopy/core';
 import { permissionsOn, requirePermission } from '../../access/permissions';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { loadTemplate } from '../../repositories/templates';
 import { placeSubtree } from '../../repositories/templates-tree';
 import { requirePlacementAllowed } from '../tree/move-rules';
@@ -91,6 +92,14 @@ export async function updateTemplate(
         .execute();
     }
     if (placed) await placeSubtree(trx, templateId, parentId, parent?.path ?? null, order);
+    await recordAudit(trx, actor, {
+      action: 'template-change',
+      content_id: templateId,
+      details: {
+        settings: Object.keys(columns),
+        ...(placed ? { parent_id: parentId, template_order: order } : {}),
+      },
+    });
     const template = (await loadTemplate(trx, templateId))!;
     return { ...template, permissions: await permissionsOn(trx, actor, templateId) };
   });

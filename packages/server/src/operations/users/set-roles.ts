@@ -5,6 +5,7 @@ import { isPersonalRole } from '../../access/permissions';
 import { readUser, type UserView } from './get-user';
 import { keepOneAdministrator, requireAdministrator } from './guards';
 import { checkAssignableRoles } from './check-roles';
+import { recordAudit } from '../../audit/record';
 
 export async function setUserRoles(
   db: Db,
@@ -14,7 +15,7 @@ export async function setUserRoles(
 ): Promise<UserView> {
   // access
   requireAdministrator(actor, "change people's roles");
-  await readUser(db, userId);
+  const { username } = await readUser(db, userId);
   // validate
   await checkAssignableRoles(db, actor, roleIds);
   await db.transaction().execute(async (trx) => {
@@ -53,6 +54,12 @@ export async function setUserRoles(
       .set({ updated_date: new Date().toISOString() })
       .where('user_id', '=', userId)
       .execute();
+    if (drop.length > 0 || add.length > 0) {
+      await recordAudit(trx, actor, {
+        action: 'permissions',
+        details: { username, roles_added: add, roles_removed: drop },
+      });
+    }
   });
   return readUser(db, userId);
 }

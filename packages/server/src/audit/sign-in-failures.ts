@@ -1,0 +1,66 @@
+/**
+ * Failed sign-ins in the audit record (administrators alone read them): a wrong password or a
+ * disabled account on the sign-in page, and every refused call of the provider's token endpoint
+ * (a code or refresh token that is expired, used or revoked, a wrong PKCE verifier...). The
+ * caller is named as it called itself: the username typed, or the account a token was issued to.
+ */
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { Actor } from '../auth/actor';
+import type { Db } from '../db/index';
+import { recordAudit } from './record';
+
+export interface SignInFailure {
+  /** The username typed, or the account's; '' when the caller is unknown. */
+  username: string;
+  endpoint: 'sign-in' | 'token';
+  reason: string;
+  address?: string | undefined;
+  grant_type?: string | undefined;
+}
+
+/** Nobody signed in: the name is what the caller gave, never an identity it proved. */
+function claimed(username: string): Actor {
+  const name = username.slice(0, 200) || 'unknown';
+  return {
+    kind: 'public',
+    userId: null,
+    username: name,
+    displayName: name,
+    roleIds: [],
+    isAdmin: false,
+    publishedOnly: true,
+  };
+}
+
+export async function recordSignInFailure(db: Db, failure: SignInFailure): Promise<void> {
+  const { username, ...details } = failure;
+  await recordAudit(db, claimed(username), { action: 'sign-in-failed', details });
+}
+
+/** The token endpoint's refusal (oidc-provider's `grant.error` event). */
+export async function recordTokenFailure(
+  db: Db,
+  ctx: KoaContextWithOIDC,
+  error: { error?: string; error_description?: string; message?: string },
+): Promise<void> {
+  const entities = ctx.oidc.entities as {
+    AuthorizationCode?: { accountId?: string };
+    RefreshToken?: { accountId?: string };
+  };
+  const accountId = entities.RefreshToken?.accountId ?? entities.AuthorizationCode?.accountId;
+  const user = accountId
+    ? await db
+        .selectFrom('users')
+        .select('username')
+        .where('user_id', '=', accountId)
+        .executeTakeFirst()
+    : undefined;
+  const grantType = ctx.oidc.params?.grant_type;
+  await recordSignInFailure(db, {
+    username: user?.username ?? '',
+    endpoint: 'token',
+    reason: error.error_description ?? error.error ?? error.message ?? 'refused',
+    address: ctx.req.socket.remoteAddress,
+    grant_type: typeof grantType === 'string' ? grantType : undefined,
+  });
+}
