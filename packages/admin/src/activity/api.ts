@@ -60,7 +60,7 @@ export async function readAudit(
       ([, value]) => value !== undefined && value !== '',
     ),
   );
-  return dataOf<AuditPage>(await api().GET('/api/audit', { params: { query: query as never } }));
+  return dataOf<AuditPage>(await api().GET('/api/audit', { params: { query } }));
 }
 
 export const auditQuery = (filters: AuditFilters) =>

@@ -27,6 +27,8 @@ import {
   rolesQuery,
   type ApiKey,
   type CreatedApiKey,
+  type SortOf,
+  type ApiKeysRequest,
 } from './api';
 import { ScreenHeader } from './SettingsLayout';
 import { ShownOnce } from './ShownOnce';
@@ -44,7 +46,7 @@ export function keyStatus(key: ApiKey, now = new Date()): 'Active' | 'Revoked' |
 
 export function ApiKeysScreen() {
   const queryClient = useQueryClient();
-  const list = useListRequest('status');
+  const list = useListRequest<SortOf<ApiKeysRequest>>('status');
   const keys = useQuery(apiKeysPageQuery(list.request));
   const roles = useQuery(rolesQuery());
   const [creating, setCreating] = useState(false);

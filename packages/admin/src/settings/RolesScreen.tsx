@@ -20,7 +20,15 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPlus, IconShieldLock } from '@tabler/icons-react';
 import { ConfirmDialog, notify } from '@canopy/ui';
-import { changeRole, createRole, deleteRole, rolesPageQuery, type Role } from './api';
+import {
+  changeRole,
+  createRole,
+  deleteRole,
+  rolesPageQuery,
+  type Role,
+  type SortOf,
+  type RolesRequest,
+} from './api';
 import { FormDialog, ListTable, useListRequest, useSettingsWrite, ListFilter } from './parts';
 import { ScreenHeader } from './SettingsLayout';
 
@@ -37,7 +45,7 @@ export function deleteRefusal(role: Role): string | null {
 
 export function RolesScreen() {
   const navigate = useNavigate();
-  const list = useListRequest('role_rank', 'desc');
+  const list = useListRequest<SortOf<RolesRequest>>('role_rank', 'desc');
   const roles = useQuery(rolesPageQuery({ ...list.request, personal: false }));
   const { write, refresh } = useSettingsWrite('roles', 'users');
   const [action, setAction] = useState<Action | null>(null);

@@ -9,7 +9,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconWorld } from '@tabler/icons-react';
 import { ConfirmDialog, NoticeDialog, formatUpdated } from '@canopy/ui';
-import { deleteSite, siteUsageQuery, sitesPageQuery, type Site, type SiteUsage } from './api';
+import {
+  deleteSite,
+  siteUsageQuery,
+  sitesPageQuery,
+  type Site,
+  type SiteUsage,
+  type SortOf,
+  type SitesRequest,
+} from './api';
 import { ListTable, useListRequest, useSettingsWrite, ListFilter } from './parts';
 import { CreateSiteDialog, EditSiteDialog } from './SiteDialogs';
 import { ScreenHeader } from './SettingsLayout';
@@ -56,7 +64,7 @@ export function deletionMessage(usage: SiteUsage): string {
 }
 
 export function SitesScreen() {
-  const list = useListRequest('site_name');
+  const list = useListRequest<SortOf<SitesRequest>>('site_name');
   const sites = useQuery(sitesPageQuery(list.request));
   const { write, refresh } = useSettingsWrite('sites');
   const [action, setAction] = useState<Action | null>(null);

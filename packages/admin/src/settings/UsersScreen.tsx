@@ -34,6 +34,8 @@ import {
   usersPageQuery,
   type Role,
   type User,
+  type SortOf,
+  type UsersRequest,
 } from './api';
 import { FormDialog, ListTable, useListRequest, useSettingsWrite, ListFilter } from './parts';
 import { ScreenHeader } from './SettingsLayout';
@@ -58,7 +60,7 @@ export function dropsAdministrator(roles: Role[], current: string[], next: strin
 }
 
 export function UsersScreen() {
-  const list = useListRequest('username');
+  const list = useListRequest<SortOf<UsersRequest>>('username');
   const [role, setRole] = useState<string | null>(null);
   const users = useQuery(usersPageQuery({ ...list.request, ...(role && { role }) }));
   const roles = useQuery(rolesQuery());

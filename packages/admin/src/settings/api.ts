@@ -23,14 +23,16 @@ export type SiteChanges = Json<paths['/api/sites/{site_id}']['put']['requestBody
 export type SiteUsage = Json<paths['/api/sites/{site_id}/usage']['get']['responses'][200]>;
 export type RoleChanges = Json<paths['/api/roles/{role_id}']['put']['requestBody']>;
 
-/** What a paged list asks the server for: text, sort column and direction, and the page. */
-export interface ListRequest {
-  q?: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  offset?: number;
-  limit?: number;
-}
+/** What a paged list asks the server for, as the API types it (text, sort, order, page). */
+type ListQuery<P extends '/api/users' | '/api/roles' | '/api/sites' | '/api/apikeys'> = NonNullable<
+  paths[P]['get']['parameters']['query']
+>;
+export type UsersRequest = ListQuery<'/api/users'>;
+export type RolesRequest = ListQuery<'/api/roles'>;
+export type SitesRequest = ListQuery<'/api/sites'>;
+export type ApiKeysRequest = ListQuery<'/api/apikeys'>;
+/** The columns a list sorts by. */
+export type SortOf<Request extends { sort?: string }> = NonNullable<Request['sort']>;
 
 /** One page of a list and how many rows match in all (the X-Total-Count header). */
 export interface ListPage<T> {
@@ -44,27 +46,27 @@ function pageFrom<T>(result: { data?: unknown; error?: unknown; response: Respon
 }
 
 /** A page of users, filtered by text and role, sorted by the server. */
-export const usersPageQuery = (request: ListRequest & { role?: string }) =>
+export const usersPageQuery = (request: UsersRequest) =>
   queryOptions({
     queryKey: ['settings', 'users', request],
     queryFn: async () =>
-      pageFrom<User>(await api().GET('/api/users', { params: { query: request as never } })),
+      pageFrom<User>(await api().GET('/api/users', { params: { query: request } })),
     placeholderData: (previous) => previous,
   });
 
-export const rolesPageQuery = (request: ListRequest & { personal?: boolean }) =>
+export const rolesPageQuery = (request: RolesRequest) =>
   queryOptions({
     queryKey: ['settings', 'roles', request],
     queryFn: async () =>
-      pageFrom<Role>(await api().GET('/api/roles', { params: { query: request as never } })),
+      pageFrom<Role>(await api().GET('/api/roles', { params: { query: request } })),
     placeholderData: (previous) => previous,
   });
 
-export const sitesPageQuery = (request: ListRequest) =>
+export const sitesPageQuery = (request: SitesRequest) =>
   queryOptions({
     queryKey: ['settings', 'sites', request],
     queryFn: async () =>
-      pageFrom<Site>(await api().GET('/api/sites', { params: { query: request as never } })),
+      pageFrom<Site>(await api().GET('/api/sites', { params: { query: request } })),
     placeholderData: (previous) => previous,
   });
 
@@ -103,11 +105,11 @@ export async function changeRole(roleId: string, body: RoleChanges): Promise<Rol
 }
 
 /** A page of API keys, usable first unless sorted otherwise. */
-export const apiKeysPageQuery = (request: ListRequest) =>
+export const apiKeysPageQuery = (request: ApiKeysRequest) =>
   queryOptions({
     queryKey: ['settings', 'apikeys', request],
     queryFn: async () =>
-      pageFrom<ApiKey>(await api().GET('/api/apikeys', { params: { query: request as never } })),
+      pageFrom<ApiKey>(await api().GET('/api/apikeys', { params: { query: request } })),
     placeholderData: (previous) => previous,
   });
 

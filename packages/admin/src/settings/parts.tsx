@@ -21,25 +21,27 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { errorMessage } from '@canopy/client';
-import type { ListPage, ListRequest } from './api';
+import type { ListPage } from './api';
 import { LoadError } from './LoadError';
 import { writeAndToast } from './write';
 
 export const PAGE_SIZE = 25;
 
 /** A list's state: text filter, sort and page; changing the filter or sort goes back to page 1. */
-export function useListRequest(defaultSort: string, defaultOrder: 'asc' | 'desc' = 'asc') {
+export function useListRequest<Sort extends string>(
+  defaultSort: Sort,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+) {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState({ by: defaultSort, order: defaultOrder });
   const [page, setPage] = useState(1);
-  const request: Required<Pick<ListRequest, 'sort' | 'order' | 'offset' | 'limit'>> & ListRequest =
-    {
-      ...(q.trim() && { q: q.trim() }),
-      sort: sort.by,
-      order: sort.order,
-      offset: (page - 1) * PAGE_SIZE,
-      limit: PAGE_SIZE,
-    };
+  const request = {
+    ...(q.trim() && { q: q.trim() }),
+    sort: sort.by,
+    order: sort.order,
+    offset: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  };
   return {
     request,
     q,
@@ -50,7 +52,7 @@ export function useListRequest(defaultSort: string, defaultOrder: 'asc' | 'desc'
     page,
     setPage,
     sort,
-    sortBy: (by: string) => {
+    sortBy: (by: Sort) => {
       setSort((current) => ({
         by,
         order: current.by === by && current.order === 'asc' ? 'desc' : 'asc',
@@ -60,10 +62,14 @@ export function useListRequest(defaultSort: string, defaultOrder: 'asc' | 'desc'
   };
 }
 
-export type ListState = ReturnType<typeof useListRequest>;
+export type ListState<Sort extends string = string> = ReturnType<typeof useListRequest<Sort>>;
 
 /** The list's text filter: 'Filter <what> by <by>', typed into the list's state. */
-export function ListFilter(props: { list: ListState; what: string; by: string }) {
+export function ListFilter<Sort extends string>(props: {
+  list: ListState<Sort>;
+  what: string;
+  by: string;
+}) {
   return (
     <TextInput
       aria-label={`Filter ${props.what} by ${props.by}`}
@@ -76,14 +82,14 @@ export function ListFilter(props: { list: ListState; what: string; by: string })
   );
 }
 
-export interface Column {
+export interface Column<Sort extends string> {
   label: string;
   /** The server's sort key; absent: the column does not sort. */
-  sort?: string;
+  sort?: Sort;
 }
 
 /** A heading that sorts the list by its column (aria-sort says how it is sorted now). */
-function SortHeading(props: { column: Column; list: ListState }) {
+function SortHeading<Sort extends string>(props: { column: Column<Sort>; list: ListState<Sort> }) {
   const { column, list } = props;
   if (!column.sort) return <Table.Th>{column.label}</Table.Th>;
   const active = list.sort.by === column.sort;
@@ -107,11 +113,11 @@ function SortHeading(props: { column: Column; list: ListState }) {
  * A paged list: loading and failure states, an empty message, the table with its headings and
  * a hidden 'Actions' heading for the last column, and the pager under it.
  */
-export function ListTable<T>(props: {
+export function ListTable<T, Sort extends string>(props: {
   label: string;
   what: string;
-  columns: Column[];
-  list: ListState;
+  columns: Column<Sort>[];
+  list: ListState<Sort>;
   query: { data?: ListPage<T> | undefined; isLoading: boolean; isError: boolean; error: unknown };
   empty: ReactNode;
   minWidth?: number;

@@ -30,7 +30,7 @@ async function saveOrders(plan: MovePlan): Promise<boolean> {
                   template_id: save.id,
                   template_order: save.order,
                   ...(save.parent_id && { parent_id: save.parent_id }),
-                } as never,
+                },
               })
             : await api().PUT('/api/contents/{id}', {
                 params: { path: { id: save.id } },
