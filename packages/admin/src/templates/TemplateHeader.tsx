@@ -1,13 +1,5 @@
 /** The template's header (UI.md): breadcrumb, name, type, last update, and the command bar. */
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
 import { ItemIcon } from '../tree/icons';
