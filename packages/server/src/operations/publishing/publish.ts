@@ -2,6 +2,8 @@
  * Publish (§4, §7): to delivery, the newest staged version of every item of the site becomes
  * published in one transaction; either mode records a release (what, who, when, which build)
  * and queues the target's build, answering its id at once. Publish to preview promotes nothing.
+ * A publish to delivery may include items its pages need (./dependencies.ts): a draft is
+ * published with them, a scheduled version goes live with them (its publish date becomes now).
  */
 import { randomUUID } from 'node:crypto';
 import type { BuildService } from '../../publishing/builds';
@@ -9,12 +11,16 @@ import { fail } from '../../errors';
 import type { OpContext } from '../context';
 import { requireMode, requirePublisher } from './guards';
 import { instancesUsed } from '../microapps/instances-used';
+import { findDependencies, type Dependency } from './dependencies';
+import { latestPublishable } from './list-publishable';
 
 export interface PublishInput {
   mode: string;
   site_id: string;
   build_definition_id?: string;
   build_type?: string;
+  /** Content ids of dependencies to publish with the site's staged versions (delivery). */
+  include?: string[];
 }
 
 export interface PublishResult {
@@ -39,7 +45,9 @@ export async function publish(
   const buildType = input.build_type ?? 'both';
   await requirePublisher(ctx.db, ctx.actor, input.site_id, mode);
   const releaseId = randomUUID();
-  const stamp = new Date().toISOString();
+  const now = new Date();
+  const stamp = now.toISOString();
+  const included = await includable(ctx, input, mode, now);
 
   const published = await ctx.db.transaction().execute(async (trx) => {
     const items = trx
@@ -55,6 +63,21 @@ export async function publish(
             .where('content_id', 'in', items)
             .execute()
         : [];
+    const promoted: { content_id: string; version: number }[] = [...staged];
+    for (const dep of included) {
+      // A scheduled version goes live now; a draft becomes published (once still a draft).
+      const done = await trx
+        .updateTable('content_versions')
+        .set(dep.status === 'scheduled' ? { publish_date: stamp } : { status_id: 'published' })
+        .where('content_id', '=', dep.id)
+        .where('version', '=', dep.version!)
+        .where('status_id', dep.status === 'scheduled' ? '!=' : '=', 'draft')
+        .executeTakeFirst();
+      if (done.numUpdatedRows === 0n)
+        fail('CONFLICT', `"${dep.name}" changed meanwhile: reload the publish dialog`);
+      if (!staged.some((v) => v.content_id === dep.id && v.version === dep.version))
+        promoted.push({ content_id: dep.id, version: dep.version! });
+    }
     for (const version of staged) {
       // Only a version still staged is promoted: one sent back to draft meanwhile stays a draft.
       await trx
@@ -86,10 +109,13 @@ export async function publish(
         build_id: null,
         released_by: ctx.actor.username,
         released_date: stamp,
-        items: JSON.stringify({ content: staged, templates: templates.map((t) => t.template_id) }),
+        items: JSON.stringify({
+          content: promoted,
+          templates: templates.map((t) => t.template_id),
+        }),
       })
       .execute();
-    return staged;
+    return promoted;
   });
 
   const build = await builds.enqueue({
@@ -114,4 +140,34 @@ export async function publish(
       microapp_instances: used.get(`${v.content_id}#${v.version}`) ?? [],
     })),
   };
+}
+
+/** The dependencies `input.include` names, each one the actor may include; refuses otherwise. */
+async function includable(
+  ctx: OpContext,
+  input: PublishInput,
+  mode: string,
+  now: Date,
+): Promise<Dependency[]> {
+  const ids = [...new Set(input.include ?? [])];
+  if (ids.length === 0) return [];
+  if (mode !== 'delivery')
+    fail('VALIDATION_FAILED', 'Only a publish to delivery includes referenced items');
+  const staged = (await latestPublishable(ctx, input.site_id)).filter(
+    (v) => v.status_id === 'staged',
+  );
+  const dependencies = await findDependencies(ctx, input.site_id, staged, now);
+  return ids.map((id) => {
+    const dep = dependencies.find((d) => d.kind === 'content' && d.id === id);
+    if (!dep)
+      fail(
+        'VALIDATION_FAILED',
+        `Item ${id} is not an unpublished item the pages to publish need: reload the publish dialog`,
+      );
+    if (!dep.can_include)
+      fail(dep.refusal ?? 'CONFLICT', `"${dep.name}" cannot be included: ${dep.reason}`, {
+        content_id: id,
+      });
+    return dep;
+  });
 }
