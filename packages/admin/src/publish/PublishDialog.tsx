@@ -1,8 +1,10 @@
 /**
  * The Publish dialog (§2): the site's publishable items in a Content table and a Templates table
  * (Item Name, Modified Date, Modified By), 'Last Published to' with the mode and date, or the
- * empty-state text. Confirming publishes (§4: build type 'both', build definition '263'), tells
- * the result in a toast and then follows the build to a link to the page on the target.
+ * empty-state text. Publishing to Delivery also lists the referenced items Delivery would not
+ * show (NeededItems), to include or to leave out with a warning. Confirming publishes (§4: build
+ * type 'both', build definition '263'), tells the result in a toast (and why it failed, in the
+ * dialog) and then follows the build to a link to the page on the target.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +27,7 @@ import {
 } from './api';
 import { BuildProgress, useBuild } from './BuildProgress';
 import { LoadState } from './LoadState';
+import { NeededItems } from './NeededItems';
 
 export interface PublishDialogProps {
   siteId: string;
@@ -82,18 +85,24 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const targets = useQuery(targetsQuery(siteId));
   const [publishing, setPublishing] = useState(false);
   const [buildId, setBuildId] = useState<string | null>(null);
+  const [included, setIncluded] = useState<ReadonlySet<string>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
   const title = `Publish to ${MODE_LABELS[mode]}`;
 
   const confirm = async () => {
     setPublishing(true);
+    setProblem(null);
     try {
       if (mode === 'preview') await startPreviewSession();
-      const { build_id } = await publishSite(siteId, mode);
+      const { build_id } = await publishSite(siteId, mode, [...included]);
       notify('success', PUBLISH_TEXTS.submitted);
       setBuildId(build_id);
     } catch (error) {
       console.error('Publishing failed', error);
       notify('error', PUBLISH_TEXTS.failed);
+      const message = (error as { message?: unknown } | null)?.message;
+      setProblem(typeof message === 'string' ? message : null);
+      setIncluded(new Set());
     } finally {
       setPublishing(false);
       void queryClient.invalidateQueries({ queryKey: ['publishable', siteId] });
@@ -119,6 +128,14 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const content = items.data?.content ?? [];
   const templates = items.data?.templates ?? [];
   const last = items.data?.last_published;
+  const dependencies = items.data?.dependencies ?? [];
+  const toggle = (id: string, on: boolean) =>
+    setIncluded((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <Modal opened onClose={onClose} title={title} size="xl" centered>
@@ -155,6 +172,13 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
               ) : (
                 <ScrollArea.Autosize mah="55vh">
                   <Stack gap="md">
+                    {dependencies.length > 0 && (
+                      <NeededItems
+                        dependencies={dependencies}
+                        included={included}
+                        onToggle={toggle}
+                      />
+                    )}
                     <ItemsTable
                       caption="Content"
                       rows={content.map((c) => ({
@@ -177,6 +201,11 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
                 </ScrollArea.Autosize>
               )}
             </>
+          )}
+          {problem && (
+            <Alert color="red" variant="light" title={PUBLISH_TEXTS.failed}>
+              {problem}
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
