@@ -48,7 +48,16 @@ export async function pageId(api: Api, pageUrl: string): Promise<string> {
 }
 
 /** A new draft of the page's newest published version with a new title, pushed to staging. */
-export async function stageTitle(api: Api, contentId: string, title: string): Promise<void> {
+export function stageTitle(api: Api, contentId: string, title: string): Promise<void> {
+  return stageFields(api, contentId, { [TITLE]: title });
+}
+
+/** A new draft of the newest published version with fields (by template block id) changed, staged. */
+export async function stageFields(
+  api: Api,
+  contentId: string,
+  values: Record<string, string>,
+): Promise<void> {
   const versions = (await api('GET', `/api/contents/${contentId}`)) as { version: number };
   const draft = await api('POST', '/api/contents/draftfromversion', {
     content_id: contentId,
@@ -57,13 +66,11 @@ export async function stageTitle(api: Api, contentId: string, title: string): Pr
   await api('PUT', `/api/contents/${contentId}`, {
     version: draft.version,
     updated_date: draft.updated_date,
-    content_fields: [
-      {
-        field_id: draft.content_fields[TITLE].field_id,
-        field_value: title,
-        cmsItemStatus: { edited: true },
-      },
-    ],
+    content_fields: Object.entries(values).map(([blockId, value]) => ({
+      field_id: draft.content_fields[blockId].field_id,
+      field_value: value,
+      cmsItemStatus: { edited: true },
+    })),
   });
   await api('PUT', `/api/contents/${contentId}`, { version: draft.version, status_id: 'staged' });
 }

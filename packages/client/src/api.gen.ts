@@ -3871,7 +3871,7 @@ export interface paths {
                 updated_date: string;
                 version: number;
               }[];
-              /** @description Delivery: what the content to publish needs that delivery would not show (empty for preview) */
+              /** @description Delivery: what the pages delivery shows after the publish reference that it would not show (empty for preview) */
               dependencies: {
                 /** @description Whether the caller may include it in the publish */
                 can_include: boolean;
@@ -3957,7 +3957,7 @@ export interface paths {
                 updated_date: string;
                 version: number;
               }[];
-              /** @description Delivery: what the content to publish needs that delivery would not show (empty for preview) */
+              /** @description Delivery: what the pages delivery shows after the publish reference that it would not show (empty for preview) */
               dependencies: {
                 /** @description Whether the caller may include it in the publish */
                 can_include: boolean;

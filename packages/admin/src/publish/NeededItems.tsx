@@ -1,5 +1,5 @@
 /**
- * What the pages to publish to Delivery reference that Delivery would not show: each item with
+ * What the pages on Delivery (after the publish) reference that it would not show: each item with
  * its status and the pages that need it, a box to include it in the same publish (disabled, with
  * the reason, when the publisher may not), and a warning of what stays left out.
  */
@@ -9,7 +9,7 @@ import type { PublishDependency } from './api';
 
 export const NEEDED_TEXTS = {
   caption: 'Referenced items',
-  title: 'The pages to publish reference items Delivery would not show',
+  title: 'Pages on Delivery reference items it would not show',
   leftOut: (count: number) =>
     `${count} referenced ${count === 1 ? 'item is' : 'items are'} not included: the pages that need ${count === 1 ? 'it' : 'them'} will show without ${count === 1 ? 'it' : 'them'} on Delivery.`,
   allIn: 'Every referenced item that can be included is included in this publish.',

@@ -129,6 +129,7 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const templates = items.data?.templates ?? [];
   const last = items.data?.last_published;
   const dependencies = items.data?.dependencies ?? [];
+  const nothingChanged = content.length === 0 && templates.length === 0;
   const toggle = (id: string, on: boolean) =>
     setIncluded((old) => {
       const next = new Set(old);
@@ -165,11 +166,12 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
                 {PUBLISH_TEXTS.lastPublished} {MODE_LABELS[mode]}:{' '}
                 {last ? `${formatUpdated(last.date)} by ${last.released_by}` : 'never'}
               </Text>
-              {content.length === 0 && templates.length === 0 ? (
+              {nothingChanged && (
                 <Alert color="gray" variant="light">
                   {PUBLISH_TEXTS.empty}
                 </Alert>
-              ) : (
+              )}
+              {(!nothingChanged || dependencies.length > 0) && (
                 <ScrollArea.Autosize mah="55vh">
                   <Stack gap="md">
                     {dependencies.length > 0 && (
@@ -179,24 +181,28 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
                         onToggle={toggle}
                       />
                     )}
-                    <ItemsTable
-                      caption="Content"
-                      rows={content.map((c) => ({
-                        id: c.content_id,
-                        name: c.content_name,
-                        date: c.updated_date,
-                        by: c.updated_by,
-                      }))}
-                    />
-                    <ItemsTable
-                      caption="Templates"
-                      rows={templates.map((t) => ({
-                        id: t.template_id,
-                        name: t.template_name,
-                        date: t.updated_date,
-                        by: t.updated_by,
-                      }))}
-                    />
+                    {!nothingChanged && (
+                      <>
+                        <ItemsTable
+                          caption="Content"
+                          rows={content.map((c) => ({
+                            id: c.content_id,
+                            name: c.content_name,
+                            date: c.updated_date,
+                            by: c.updated_by,
+                          }))}
+                        />
+                        <ItemsTable
+                          caption="Templates"
+                          rows={templates.map((t) => ({
+                            id: t.template_id,
+                            name: t.template_name,
+                            date: t.updated_date,
+                            by: t.updated_by,
+                          }))}
+                        />
+                      </>
+                    )}
                   </Stack>
                 </ScrollArea.Autosize>
               )}

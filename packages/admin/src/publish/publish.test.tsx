@@ -320,6 +320,22 @@ describe('referenced items in the Publish dialog', () => {
     });
   });
 
+  it('with nothing changed, still offers what the published pages need', async () => {
+    fake.publishable = {
+      ...(fake.publishable as object),
+      content: [],
+      templates: [],
+      dependencies: [needed({})],
+    };
+    const { dialog } = await openDialog('delivery', null);
+    expect(
+      within(dialog).getByText('There are no content or template changes to be published'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('table', { name: 'Referenced items' })).toBeTruthy();
+    expect(within(dialog).queryByRole('table', { name: 'Content' })).toBeNull();
+    expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(1))).toBeTruthy();
+  });
+
   it("shows the server's reason when it refuses an included item", async () => {
     fake.publishStatus = 409;
     fake.refusal = '"Team photo" cannot be included: Locked by editor: it is being edited';

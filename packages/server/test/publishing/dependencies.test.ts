@@ -4,6 +4,9 @@
  * whether the caller may include them; a publish that includes them publishes them too, and
  * refuses what the caller may not include.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIBRARY_ROOT_ID } from '@canopy/core';
 import { DEMO_HOME_ID } from '../../src/seed/content';
@@ -12,7 +15,14 @@ import { DEMO_TEMPLATES } from '../../src/seed/templates-ids';
 import { setRolePermissions } from '../../src/operations/permissions/set-role-permissions';
 import { SYSTEM_ACTOR } from '../../src/auth/actor';
 import { DIALECTS, type TestApp } from '../harness';
-import { contentIdOf, DEMO_SITE_ID, publishAndWait, startDemo } from './helpers';
+import {
+  changedUrls,
+  contentIdOf,
+  DEMO_SITE_ID,
+  deliveryHashes,
+  publishAndWait,
+  startDemo,
+} from './helpers';
 import { stageFieldChanges } from './stage';
 
 const PAGE = DEMO_TEMPLATES.blocks.page;
@@ -69,8 +79,11 @@ describe.each(DIALECTS)('publish dependencies (%s)', (dialect) => {
       payload: { mode: 'delivery', site_id: DEMO_SITE_ID, ...payload },
     });
 
+  // A data folder of its own: on PostgreSQL the test apps otherwise share the temporary folder,
+  // and with it the built sites other test files read while this one publishes.
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-deps-'));
   beforeAll(async () => {
-    t = await startDemo(dialect);
+    t = await startDemo(dialect, {}, { dataDir });
     team = await contentIdOf(t, '/about/team');
     contact = await contentIdOf(t, '/contact');
     await t.tokenFor('editor', ['editor']);
@@ -90,9 +103,12 @@ describe.each(DIALECTS)('publish dependencies (%s)', (dialect) => {
     });
     expect(removed.statusCode).toBe(204);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  it('lists what the staged pages reference that delivery would not show, with who needs it', async () => {
+  it('lists what the pages on delivery would reference that it would not show, with who needs it', async () => {
     const found = await dependencies();
     const needed = [{ content_id: team, content_name: 'Team' }];
     expect(found).toEqual([
@@ -116,7 +132,8 @@ describe.each(DIALECTS)('publish dependencies (%s)', (dialect) => {
         status: 'missing',
         publish_date: null,
         version: null,
-        needed_by: needed,
+        // Home, published, places it too: every page delivery shows is checked.
+        needed_by: [{ content_id: DEMO_HOME_ID, content_name: 'Home' }, ...needed],
         can_include: false,
         reason: 'The micro-app instance no longer exists: remove it from the page',
       },
@@ -233,8 +250,47 @@ describe.each(DIALECTS)('publish dependencies (%s)', (dialect) => {
     expect(page).toContain(address(image));
     expect(await heroImage('delivery')).toEqual({ value: address(image), media: address(image) });
     expect((await t.app.inject({ url: '/contact' })).statusCode).toBe(200);
-    // Nothing is staged any more: nothing to publish, nothing needed.
-    expect(await dependencies()).toEqual([]);
+    // Nothing is staged any more; what was left out is still listed, for the published pages.
+    expect((await dependencies()).map((d) => d.name)).toEqual([
+      'Deleted micro-app instance',
+      'Office photo',
+    ]);
     expect((await publishAndWait(t)).status).toBe('succeeded');
+  });
+
+  it('a publish leaving the image out shows the page without it; the next one offers it again', async () => {
+    const later = await newImage('Later photo');
+    // The other references are taken out of the new version.
+    await stageFieldChanges(t.db, team, {
+      [PAGE.heroImage]: address(later),
+      [PAGE.body]: '<p>Meet us.</p>',
+      [PAGE.newsletterApp]: '',
+    });
+    const laterOne = async () => (await dependencies()).find((d) => d.id === later);
+    expect(await laterOne()).toMatchObject({ status: 'unpublished', can_include: true });
+    expect((await publishAndWait(t)).status).toBe('succeeded');
+    const before = await deliveryHashes(t);
+    expect((await t.app.inject({ url: '/about/team' })).body).not.toContain(later);
+    expect(await heroImage('delivery')).toEqual({ value: null, media: null });
+
+    // Pushed to staging, the shared media library's image is still published by no site's
+    // publish: the published Team still needs it, and the next publish offers it.
+    const staged = await t.request({
+      method: 'PUT',
+      url: `/api/contents/${later}`,
+      payload: { version: 1, status_id: 'staged' },
+    });
+    expect(staged.statusCode, staged.body).toBe(200);
+    expect(await laterOne()).toMatchObject({
+      status: 'unpublished',
+      version: 1,
+      needed_by: [{ content_id: team, content_name: 'Team' }],
+    });
+    const res = await publish({ include: [later] });
+    expect(res.statusCode, res.body).toBe(202);
+    await t.app.publishing.idle();
+    expect(changedUrls(before, await deliveryHashes(t))).toEqual(['/about/team']);
+    expect((await t.app.inject({ url: '/about/team' })).body).toContain(address(later));
+    expect(await laterOne()).toBeUndefined();
   });
 });

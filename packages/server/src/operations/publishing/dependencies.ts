@@ -1,9 +1,11 @@
 /**
  * What a publish to delivery needs (issue: publishes that never break a page): everything the
- * versions it publishes reference (media, content fragments, linked pages, micro-app instances)
- * that delivery would not show once it is done. A referenced item is shown when, with every
- * staged version published, it has a published version live now; otherwise it is 'unpublished'
- * (only drafts), 'scheduled' (its publish date lies ahead) or 'missing' (deleted). Each is listed
+ * pages delivery shows once it is done (the staged versions it publishes and the published ones
+ * it keeps) reference (media, content fragments, linked pages, micro-app instances) that
+ * delivery would not show. A referenced item is shown when, with the site's staged versions
+ * published, it has a published version live now; otherwise it is 'unpublished' (drafts, or a
+ * staged version no publish of this site promotes: the shared media library's), 'scheduled' (its
+ * publish date lies ahead) or 'missing' (deleted). Each is listed
  * with the pages that need it and whether the actor may include it in the same publish: Edit on
  * the item, and for a draft no one else's lock.
  */
@@ -41,14 +43,14 @@ interface Publishing {
   content_name: string;
 }
 
-/** The dependencies of `versions` (what a publish to delivery makes published), by name. */
+/** The dependencies of `versions` (what delivery shows after the publish), by name. */
 export async function findDependencies(
   ctx: OpContext,
   siteId: string,
   versions: readonly Publishing[],
   now = new Date(),
 ): Promise<Dependency[]> {
-  const refs = await referencesOf(ctx.db, versions);
+  const refs = await referencesOf(ctx.db, siteId, versions);
   if (refs.size === 0) return [];
   const needs = new Map<string, Set<string>>();
   const need = (key: string, by: string) => {
@@ -86,7 +88,14 @@ export async function findDependencies(
       ? []
       : ctx.db
           .selectFrom('content_items')
-          .select(['content_id', 'content_name', 'content_type_id', 'locked_by', 'locked_date'])
+          .select([
+            'content_id',
+            'site_id',
+            'content_name',
+            'content_type_id',
+            'locked_by',
+            'locked_date',
+          ])
           .where('content_id', 'in', contentIds)
           .execute(),
     contentIds.length === 0
@@ -128,15 +137,17 @@ export async function findDependencies(
       });
       continue;
     }
-    // With every staged version published, as the publish leaves them (newest first).
-    const after = rows
-      .filter((r) => r.content_id === id && r.status_id !== 'draft')
+    // As the publish leaves them: the site's staged versions published (newest first).
+    const promoted = item.site_id === siteId ? ['staged', 'published'] : ['published'];
+    const versionsOf = rows
+      .filter((r) => r.content_id === id)
       .sort((a, b) => b.version - a.version);
+    const after = versionsOf.filter((r) => promoted.includes(r.status_id));
     if (after.some((r) => isLive(r, now))) continue;
     const coming = after.find((r) => isAhead(r, now));
-    const newest = rows.filter((r) => r.content_id === id).sort((a, b) => b.version - a.version)[0];
+    const newest = versionsOf[0];
     const status: DependencyStatus = coming ? 'scheduled' : 'unpublished';
-    const version = coming ?? (newest?.status_id === 'draft' ? newest : undefined);
+    const version = coming ?? (newest?.status_id !== 'published' ? newest : undefined);
     const info = {
       ...base,
       name: item.content_name,

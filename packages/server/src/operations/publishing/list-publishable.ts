@@ -35,8 +35,8 @@ export interface PublishableItems {
     build_id: string | null;
   } | null;
   /**
-   * Delivery: what the content to publish references that delivery would not show (empty for
-   * preview, which shows the latest publishable versions and promotes nothing).
+   * Delivery: what the pages delivery shows after the publish reference that it would not show
+   * (empty for preview, which shows the latest publishable versions and promotes nothing).
    */
   dependencies: Dependency[];
 }
@@ -82,7 +82,8 @@ export async function listPublishable(
   const site = await requireSiteReader(ctx.db, ctx.actor, siteId);
   const last = await lastRelease(ctx, siteId, mode);
   const since = last?.released_date;
-  const content = (await latestPublishable(ctx, siteId))
+  const shown = await latestPublishable(ctx, siteId);
+  const content = shown
     .filter((v) =>
       mode === 'delivery'
         ? v.status_id === 'staged'
@@ -98,7 +99,7 @@ export async function listPublishable(
     .orderBy('updated_date', 'desc')
     .execute();
   const used = await instancesUsed(ctx.db, content);
-  const dependencies = mode === 'delivery' ? await findDependencies(ctx, siteId, content) : [];
+  const dependencies = mode === 'delivery' ? await findDependencies(ctx, siteId, shown) : [];
   return {
     content: content.map((v) => ({
       ...v,

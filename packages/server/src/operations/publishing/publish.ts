@@ -65,13 +65,18 @@ export async function publish(
         : [];
     const promoted: { content_id: string; version: number }[] = [...staged];
     for (const dep of included) {
-      // A scheduled version goes live now; a draft becomes published (once still a draft).
+      // A scheduled version goes live now; a draft (or a staged version of the shared media
+      // library, which no site's publish promotes) becomes published, if it still is one.
       const done = await trx
         .updateTable('content_versions')
         .set(dep.status === 'scheduled' ? { publish_date: stamp } : { status_id: 'published' })
         .where('content_id', '=', dep.id)
         .where('version', '=', dep.version!)
-        .where('status_id', dep.status === 'scheduled' ? '!=' : '=', 'draft')
+        .where(
+          'status_id',
+          'in',
+          dep.status === 'scheduled' ? ['staged', 'published'] : ['draft', 'staged'],
+        )
         .executeTakeFirst();
       if (done.numUpdatedRows === 0n)
         fail('CONFLICT', `"${dep.name}" changed meanwhile: reload the publish dialog`);
@@ -153,10 +158,8 @@ async function includable(
   if (ids.length === 0) return [];
   if (mode !== 'delivery')
     fail('VALIDATION_FAILED', 'Only a publish to delivery includes referenced items');
-  const staged = (await latestPublishable(ctx, input.site_id)).filter(
-    (v) => v.status_id === 'staged',
-  );
-  const dependencies = await findDependencies(ctx, input.site_id, staged, now);
+  const shown = await latestPublishable(ctx, input.site_id);
+  const dependencies = await findDependencies(ctx, input.site_id, shown, now);
   return ids.map((id) => {
     const dep = dependencies.find((d) => d.kind === 'content' && d.id === id);
     if (!dep)

@@ -54,14 +54,15 @@ export function collectReferences(
   }
 }
 
-/** The references of each version, keyed `content_id#version`. */
+/** The references of each version (all of one site's items), keyed `content_id#version`. */
 export async function referencesOf(
   db: Db,
+  siteId: string,
   versions: readonly { content_id: string; version: number }[],
 ): Promise<Map<string, References>> {
   const out = new Map<string, References>();
   if (versions.length === 0) return out;
-  const ids = [...new Set(versions.map((v) => v.content_id))];
+  const ids = db.selectFrom('content_items').select('content_id').where('site_id', '=', siteId);
   const typeOf = new Map(
     (
       await db

@@ -35,7 +35,7 @@ const Dependency = Type.Object(
   },
   {
     description:
-      'Something the content to publish references that delivery would not show once published',
+      'Something a page delivery shows after the publish references that delivery would not show',
   },
 );
 
@@ -69,7 +69,7 @@ export const PublishableItems = Type.Object({
   ),
   dependencies: Type.Array(Dependency, {
     description:
-      'Delivery: what the content to publish needs that delivery would not show (empty for preview)',
+      'Delivery: what the pages delivery shows after the publish reference that it would not show (empty for preview)',
   }),
 });
 
