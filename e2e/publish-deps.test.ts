@@ -14,11 +14,12 @@ import {
   buildAdmin,
   expectNoPolicyViolations,
   launchChromium,
+  signInAdmin,
   startCanopy,
   type RunningCanopy,
 } from './harness';
 import { expectNoAxeViolations } from './axe';
-import { adminApi, pageId, stageFields, type Api } from './publishing';
+import { adminApi, pageId, screenshots, stageFields, type Api } from './publishing';
 
 const IMAGE_TEMPLATE = '7e000000-0000-4000-8000-000000000201';
 const IMAGE_FIELD = '7e000000-0000-4000-8000-000000201002';
@@ -33,14 +34,7 @@ describe('publishing a page with the draft image it needs', () => {
   let team: string;
   let image: { id: string; address: string };
 
-  const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-publish-deps-${name}.png` });
-  /** Screenshots at 1440x900 and at 1024x768 (`<name>-1024`), back at 1440x900 after. */
-  const shots = async (name: string) => {
-    await shot(name);
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await shot(`${name}-1024`);
-    await page.setViewportSize({ width: 1440, height: 900 });
-  };
+  const { shot, shots } = screenshots(() => page, 'publish-deps');
   const openPublish = async () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Publish to Delivery' }).click();
@@ -82,10 +76,7 @@ describe('publishing a page with the draft image it needs', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server.base}/admin/content/${team}`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAdmin(page, server.base, 'admin', ADMIN_PASSWORD, `/admin/content/${team}`);
     await page.getByRole('heading', { name: 'Team', level: 2 }).waitFor();
   }, 240_000);
 

@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { CANOPY_BIN, type RunningCanopy } from './harness';
 
 export const DEMO_SITE = '7e000000-0000-4000-8000-00000000a001';
@@ -73,4 +74,20 @@ export async function stageFields(
     })),
   });
   await api('PUT', `/api/contents/${contentId}`, { version: draft.version, status_id: 'staged' });
+}
+
+/**
+ * Screenshots of the page `current()` gives to /tmp/canopy-<prefix>-<name>.png; `shots` takes
+ * one at 1440x900 and one at 1024x768 (`<name>-1024`), and leaves the page at 1440x900.
+ */
+export function screenshots(current: () => Page, prefix: string) {
+  const shot = (name: string) =>
+    current().screenshot({ path: `/tmp/canopy-${prefix}-${name}.png` });
+  const shots = async (name: string) => {
+    await shot(name);
+    await current().setViewportSize({ width: 1024, height: 768 });
+    await shot(`${name}-1024`);
+    await current().setViewportSize({ width: 1440, height: 900 });
+  };
+  return { shot, shots };
 }
