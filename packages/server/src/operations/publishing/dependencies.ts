@@ -59,22 +59,26 @@ export async function findDependencies(
     set.add(by);
   };
   const urls = [...new Set([...refs.values()].flatMap((r) => [...r.pageUrls]))];
-  const linked =
-    urls.length === 0
-      ? []
-      : await ctx.db
+  const linked = new Map(
+    (
+      await inChunks(urls, (chunk) =>
+        ctx.db
           .selectFrom('content_items')
           .select(['content_id', 'page_url'])
           .where('site_id', '=', siteId)
-          .where('page_url', 'in', urls)
-          .execute();
+          .where('page_url', 'in', chunk)
+          .execute(),
+      )
+    ).map((row) => [row.page_url, row.content_id]),
+  );
   for (const v of versions) {
     const r = refs.get(`${v.content_id}#${v.version}`);
     if (!r) continue;
     for (const id of r.content) need(`content:${id}`, v.content_id);
-    for (const row of linked)
-      if (row.page_url && r.pageUrls.has(row.page_url) && row.content_id !== v.content_id)
-        need(`content:${row.content_id}`, v.content_id);
+    for (const url of r.pageUrls) {
+      const target = linked.get(url);
+      if (target && target !== v.content_id) need(`content:${target}`, v.content_id);
+    }
     for (const id of r.microapps) need(`microapp:${id}`, v.content_id);
   }
   const contentIds = [...needs.keys()]
@@ -84,35 +88,42 @@ export async function findDependencies(
     .filter((k) => k.startsWith('microapp:'))
     .map((k) => k.slice(9));
   const [items, rows, instances] = await Promise.all([
-    contentIds.length === 0
-      ? []
-      : ctx.db
-          .selectFrom('content_items')
-          .select([
-            'content_id',
-            'site_id',
-            'content_name',
-            'content_type_id',
-            'locked_by',
-            'locked_date',
-          ])
-          .where('content_id', 'in', contentIds)
-          .execute(),
-    contentIds.length === 0
-      ? []
-      : ctx.db
-          .selectFrom('content_versions')
-          .select(['content_id', 'version', 'status_id', 'publish_date', 'unpublish_date'])
-          .where('content_id', 'in', contentIds)
-          .execute(),
-    instanceIds.length === 0
-      ? []
-      : ctx.db
-          .selectFrom('microapp_instances')
-          .select('instance_id')
-          .where('instance_id', 'in', instanceIds)
-          .execute(),
+    inChunks(contentIds, (chunk) =>
+      ctx.db
+        .selectFrom('content_items')
+        .select([
+          'content_id',
+          'site_id',
+          'content_name',
+          'content_type_id',
+          'locked_by',
+          'locked_date',
+        ])
+        .where('content_id', 'in', chunk)
+        .execute(),
+    ),
+    inChunks(contentIds, (chunk) =>
+      ctx.db
+        .selectFrom('content_versions')
+        .select(['content_id', 'version', 'status_id', 'publish_date', 'unpublish_date'])
+        .where('content_id', 'in', chunk)
+        .execute(),
+    ),
+    inChunks(instanceIds, (chunk) =>
+      ctx.db
+        .selectFrom('microapp_instances')
+        .select('instance_id')
+        .where('instance_id', 'in', chunk)
+        .execute(),
+    ),
   ]);
+  const itemById = new Map(items.map((i) => [i.content_id, i]));
+  const versionsById = new Map<string, typeof rows>();
+  for (const row of rows) {
+    let list = versionsById.get(row.content_id);
+    if (!list) versionsById.set(row.content_id, (list = []));
+    list.push(row);
+  }
   const names = new Map(versions.map((v) => [v.content_id, v.content_name]));
   const neededBy = (key: string) =>
     [...needs.get(key)!]
@@ -122,7 +133,7 @@ export async function findDependencies(
   const out: Dependency[] = [];
   for (const id of contentIds) {
     const key = `content:${id}`;
-    const item = items.find((i) => i.content_id === id);
+    const item = itemById.get(id);
     const base = { kind: 'content' as const, id, needed_by: neededBy(key) };
     if (!item) {
       out.push({
@@ -139,9 +150,7 @@ export async function findDependencies(
     }
     // As the publish leaves them: the site's staged versions published (newest first).
     const promoted = item.site_id === siteId ? ['staged', 'published'] : ['published'];
-    const versionsOf = rows
-      .filter((r) => r.content_id === id)
-      .sort((a, b) => b.version - a.version);
+    const versionsOf = (versionsById.get(id) ?? []).sort((a, b) => b.version - a.version);
     const after = versionsOf.filter((r) => promoted.includes(r.status_id));
     if (after.some((r) => isLive(r, now))) continue;
     const coming = after.find((r) => isAhead(r, now));
@@ -181,6 +190,17 @@ export async function findDependencies(
     });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Ids per query: far below SQLite's and PostgreSQL's limits on bound values. */
+const ID_CHUNK = 1000;
+
+/** `query` over `ids` in chunks, the rows put together (no query for no ids). */
+async function inChunks<T>(ids: string[], query: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK)
+    out.push(...(await query(ids.slice(i, i + ID_CHUNK))));
+  return out;
 }
 
 /** A version whose publish date lies after `now`, and that comes down after it goes live. */

@@ -5,7 +5,9 @@
  * rich text link points at (by Page URL), and the micro-app instances of picker fields.
  */
 import { splitInstanceIds } from '@canopy/core';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index';
+import type { Database } from '../../db/schema';
 
 const PICKER = 'Content Reference Picker';
 const MEDIA = 'Media Library Asset';
@@ -63,6 +65,8 @@ export async function referencesOf(
   const out = new Map<string, References>();
   if (versions.length === 0) return out;
   const ids = db.selectFrom('content_items').select('content_id').where('site_id', '=', siteId);
+  // The version numbers asked for, as a coarse filter: an item's older versions are not read.
+  const numbers = [...new Set(versions.map((v) => v.version))];
   const typeOf = new Map(
     (
       await db
@@ -72,25 +76,40 @@ export async function referencesOf(
         .execute()
     ).map((f) => [f.block_id, f.field_type]),
   );
-  const blockIds = [...typeOf.keys()];
+  const rich = [...typeOf].filter(([, type]) => type === RICH_TEXT).map(([id]) => id);
+  const others = [...typeOf].filter(([, type]) => type !== RICH_TEXT).map(([id]) => id);
+  // Typed fields that can reference something; rich text only where it names an address.
+  const referring = (eb: ExpressionBuilder<Database, 'content_fields' | 'block_fields'>) =>
+    eb.or([
+      ...(others.length > 0 ? [eb('template_block_id', 'in', others)] : []),
+      ...(rich.length > 0
+        ? [
+            eb.and([
+              eb('template_block_id', 'in', rich),
+              eb.or([
+                eb('field_value', 'like', '%/media-library/%'),
+                eb('field_value', 'like', '%href%'),
+              ]),
+            ]),
+          ]
+        : []),
+    ]);
   const [fields, blockFields] = await Promise.all([
     db
       .selectFrom('content_fields')
       .select(['content_id', 'version', 'template_block_id', 'field_value', 'content_ref'])
       .where('content_id', 'in', ids)
-      .where((eb) =>
-        blockIds.length === 0
-          ? eb('content_ref', 'is not', null)
-          : eb.or([eb('content_ref', 'is not', null), eb('template_block_id', 'in', blockIds)]),
-      )
+      .where('version', 'in', numbers)
+      .where((eb) => eb.or([eb('content_ref', 'is not', null), referring(eb)]))
       .execute(),
-    blockIds.length === 0
+    typeOf.size === 0
       ? []
       : db
           .selectFrom('block_fields')
           .select(['content_id', 'version', 'template_block_id', 'field_value'])
           .where('content_id', 'in', ids)
-          .where('template_block_id', 'in', blockIds)
+          .where('version', 'in', numbers)
+          .where((eb) => referring(eb))
           .execute(),
   ]);
   const wanted = new Set(versions.map((v) => `${v.content_id}#${v.version}`));
