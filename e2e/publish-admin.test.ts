@@ -13,10 +13,11 @@ import {
   buildAdmin,
   expectNoPolicyViolations,
   launchChromium,
+  signInAdmin,
   startCanopy,
   type RunningCanopy,
 } from './harness';
-import { adminApi, pageId, stageTitle, type Api } from './publishing';
+import { adminApi, pageId, screenshots, stageTitle, type Api } from './publishing';
 
 describe('publishing from the admin', () => {
   let server: RunningCanopy;
@@ -25,14 +26,7 @@ describe('publishing from the admin', () => {
   let api: Api;
   let team: string;
 
-  const shot = (name: string) => page.screenshot({ path: `/tmp/canopy-publish-admin-${name}.png` });
-  /** Screenshots at 1440x900 and at 1024x768 (`<name>-1024`), back at 1440x900 after. */
-  const shots = async (name: string) => {
-    await shot(name);
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await shot(`${name}-1024`);
-    await page.setViewportSize({ width: 1440, height: 900 });
-  };
+  const { shot, shots } = screenshots(() => page, 'publish-admin');
   const publishMenu = async (item: string) => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('menuitem', { name: item }).click();
@@ -80,10 +74,7 @@ describe('publishing from the admin', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server.base}/admin/content/${team}`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAdmin(page, server.base, 'admin', ADMIN_PASSWORD, `/admin/content/${team}`);
     await page.getByRole('heading', { name: 'Team', level: 2 }).waitFor();
   }, 240_000);
 

@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { CANOPY_BIN, type RunningCanopy } from './harness';
 
 export const DEMO_SITE = '7e000000-0000-4000-8000-00000000a001';
@@ -48,7 +49,16 @@ export async function pageId(api: Api, pageUrl: string): Promise<string> {
 }
 
 /** A new draft of the page's newest published version with a new title, pushed to staging. */
-export async function stageTitle(api: Api, contentId: string, title: string): Promise<void> {
+export function stageTitle(api: Api, contentId: string, title: string): Promise<void> {
+  return stageFields(api, contentId, { [TITLE]: title });
+}
+
+/** A new draft of the newest published version with fields (by template block id) changed, staged. */
+export async function stageFields(
+  api: Api,
+  contentId: string,
+  values: Record<string, string>,
+): Promise<void> {
   const versions = (await api('GET', `/api/contents/${contentId}`)) as { version: number };
   const draft = await api('POST', '/api/contents/draftfromversion', {
     content_id: contentId,
@@ -57,13 +67,27 @@ export async function stageTitle(api: Api, contentId: string, title: string): Pr
   await api('PUT', `/api/contents/${contentId}`, {
     version: draft.version,
     updated_date: draft.updated_date,
-    content_fields: [
-      {
-        field_id: draft.content_fields[TITLE].field_id,
-        field_value: title,
-        cmsItemStatus: { edited: true },
-      },
-    ],
+    content_fields: Object.entries(values).map(([blockId, value]) => ({
+      field_id: draft.content_fields[blockId].field_id,
+      field_value: value,
+      cmsItemStatus: { edited: true },
+    })),
   });
   await api('PUT', `/api/contents/${contentId}`, { version: draft.version, status_id: 'staged' });
+}
+
+/**
+ * Screenshots of the page `current()` gives to /tmp/canopy-<prefix>-<name>.png; `shots` takes
+ * one at 1440x900 and one at 1024x768 (`<name>-1024`), and leaves the page at 1440x900.
+ */
+export function screenshots(current: () => Page, prefix: string) {
+  const shot = (name: string) =>
+    current().screenshot({ path: `/tmp/canopy-${prefix}-${name}.png` });
+  const shots = async (name: string) => {
+    await shot(name);
+    await current().setViewportSize({ width: 1024, height: 768 });
+    await shot(`${name}-1024`);
+    await current().setViewportSize({ width: 1440, height: 900 });
+  };
+  return { shot, shots };
 }

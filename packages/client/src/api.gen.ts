@@ -296,6 +296,8 @@ export interface paths {
           'application/json': {
             build_definition_id?: string;
             build_type?: string;
+            /** @description Delivery: content ids of the publishable items' dependencies to publish with them */
+            include?: string[];
             mode: 'preview' | 'delivery';
             /**
              * Format: uuid
@@ -3744,6 +3746,8 @@ export interface paths {
           'application/json': {
             build_definition_id?: string;
             build_type?: string;
+            /** @description Delivery: content ids of the publishable items' dependencies to publish with them */
+            include?: string[];
             mode: 'preview' | 'delivery';
             /**
              * Format: uuid
@@ -3878,6 +3882,28 @@ export interface paths {
                 updated_date: string;
                 version: number;
               }[];
+              /** @description Delivery: what the pages delivery shows after the publish reference that it would not show (empty for preview) */
+              dependencies: {
+                /** @description Whether the caller may include it in the publish */
+                can_include: boolean;
+                content_type_id: string | null;
+                /** @description A content id, or a micro-app instance id */
+                id: string;
+                kind: 'content' | 'microapp';
+                name: string;
+                needed_by: {
+                  content_id: string;
+                  content_name: string;
+                }[];
+                /** @description A scheduled item's publish date */
+                publish_date: string | null;
+                /** @description Why it cannot be included */
+                reason: string | null;
+                /** @description unpublished: only drafts; scheduled: its publish date lies ahead; missing: deleted */
+                status: 'unpublished' | 'scheduled' | 'missing';
+                /** @description The version including it publishes (or brings forward) */
+                version: number | null;
+              }[];
               last_published: {
                 build_id: string | null;
                 date: string;
@@ -3941,6 +3967,28 @@ export interface paths {
                 updated_by: string | null;
                 updated_date: string;
                 version: number;
+              }[];
+              /** @description Delivery: what the pages delivery shows after the publish reference that it would not show (empty for preview) */
+              dependencies: {
+                /** @description Whether the caller may include it in the publish */
+                can_include: boolean;
+                content_type_id: string | null;
+                /** @description A content id, or a micro-app instance id */
+                id: string;
+                kind: 'content' | 'microapp';
+                name: string;
+                needed_by: {
+                  content_id: string;
+                  content_name: string;
+                }[];
+                /** @description A scheduled item's publish date */
+                publish_date: string | null;
+                /** @description Why it cannot be included */
+                reason: string | null;
+                /** @description unpublished: only drafts; scheduled: its publish date lies ahead; missing: deleted */
+                status: 'unpublished' | 'scheduled' | 'missing';
+                /** @description The version including it publishes (or brings forward) */
+                version: number | null;
               }[];
               last_published: {
                 build_id: string | null;

@@ -42,6 +42,26 @@ export interface CommandContext {
 const BUILD_DEFINITION_ID = '263';
 const BUILD_TYPE = 'both';
 
+/** A referenced item Delivery would not show, as GET /api/releases/publishableitems lists it. */
+interface LeftOut {
+  name: string;
+  needed_by: { content_name: string }[];
+}
+
+/**
+ * What Publish to Delivery from here warns of: the referenced items Delivery would not show (this
+ * confirmation cannot include them; the admin's Publish dialog can). Empty when there are none.
+ */
+export function leftOutWarning(items: readonly LeftOut[]): string {
+  if (items.length === 0) return '';
+  const list = items
+    .map(
+      (item) => `${item.name} (needed by ${item.needed_by.map((p) => p.content_name).join(', ')})`,
+    )
+    .join('; ');
+  return ` Pages on Delivery reference items it would not show: ${list}. To include them in the publish, publish from the admin's Publish dialog.`;
+}
+
 function failure(error: unknown, fallback: string): void {
   const reply = asApiError(error);
   if (reply.status === 'Failure') notify('Failure', reply.message ?? fallback);
@@ -207,13 +227,27 @@ export function usePageCommands(ctx: CommandContext) {
         confirm: { label: 'Delete Draft', run: () => deleteDraft.mutate() },
       });
     },
-    publish(mode: 'preview' | 'delivery') {
+    async publish(mode: 'preview' | 'delivery') {
+      let warning = '';
+      if (mode === 'delivery') {
+        try {
+          const items = dataOf<{ dependencies: LeftOut[] }>(
+            await api().GET('/api/releases/publishableitems/{id}', {
+              params: { path: { id: store.loaded.site_id! }, query: { mode } },
+            }),
+          );
+          warning = leftOutWarning(items.dependencies);
+        } catch (error) {
+          // The publish itself says what went wrong; the confirmation still asks.
+          console.error('Reading what the publish would leave out failed', error);
+        }
+      }
       ctx.ask({
         title: mode === 'preview' ? 'Publish to Preview' : 'Publish to Delivery',
         message:
           mode === 'preview'
             ? 'Publish the site to the preview target? It is rebuilt from the latest staged and published versions.'
-            : 'Publish the site to delivery? Every staged version becomes published and the site is rebuilt.',
+            : `Publish the site to delivery? Every staged version becomes published and the site is rebuilt.${warning}`,
         confirm: { label: 'Publish', run: () => publish.mutate(mode) },
       });
     },

@@ -41,6 +41,11 @@ export interface SiteData {
   links: Record<string, { url: string; name: string }>;
   /** The site's micro-app instances by id, each with a stamp of its placement. */
   microapps: Record<string, { placement: MicroappPlacement; stamp: string }>;
+  /**
+   * Media items by content id: a stamp of the version the target shows, MISSING_STAMP when it
+   * shows none (a draft): a Media Library Asset field naming such an item shows nothing.
+   */
+  media?: Record<string, string>;
 }
 
 /** A target's shared data with where its pages are served from. */
@@ -80,11 +85,18 @@ type Lookup<K extends 'templates' | 'fields' | 'links' | 'microapps'> = Map<
   SiteData[K][string]
 >;
 
+/** The content id a media address names (`/media-library/{dir}/{id}.{ext}`), if any. */
+const MEDIA_ID =
+  /^\/media-library\/(?:[^?#]*\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[./?#]/i;
+export const mediaIdOf = (value: string): string | null =>
+  MEDIA_ID.exec(value)?.[1]?.toLowerCase() ?? null;
+
 interface Lookups {
   templates: Lookup<'templates'>;
   fields: Lookup<'fields'>;
   links: Lookup<'links'>;
   microapps: Lookup<'microapps'>;
+  media: Map<string, string>;
   /** 'template:<id>' by template id, made once. */
   templateKeys: Map<string | null, string>;
 }
@@ -103,6 +115,7 @@ function lookups(data: SiteData): Lookups {
       fields: new Map(Object.entries(data.fields)),
       links: new Map(Object.entries(data.links)),
       microapps: new Map(Object.entries(data.microapps)),
+      media: new Map(Object.entries(data.media ?? {})),
       templateKeys: new Map(),
     };
     lookupsOf.set(data, found);
@@ -117,9 +130,12 @@ type RegionRow = [string, string, string | null];
 type BlockRow = [string, string, string, number];
 type BlockFieldRow = [string, string, string | null];
 
-/** The stamp of a shared input ('menu', 'footer', 'template:<id>', 'link:<id>', 'microapp:<id>'). */
+/**
+ * The stamp of a shared input ('menu', 'footer', 'template:<id>', 'link:<id>', 'microapp:<id>',
+ * 'media:<id>').
+ */
 export function sharedStamp(data: SiteData, key: string): string | undefined {
-  const { templates, links, microapps } = lookups(data);
+  const { templates, links, microapps, media } = lookups(data);
   const colon = key.indexOf(':');
   const kind = colon < 0 ? key : key.slice(0, colon);
   const id = colon < 0 ? '' : key.slice(colon + 1);
@@ -136,6 +152,8 @@ export function sharedStamp(data: SiteData, key: string): string | undefined {
     }
     case 'microapp':
       return microapps.get(id)?.stamp ?? MISSING_STAMP;
+    case 'media':
+      return media.get(id) ?? MISSING_STAMP;
     default:
       return undefined;
   }
@@ -177,7 +195,7 @@ export function assemblePage(
   deps.menu = context.menuStamp;
   deps.footer = context.footerStamp;
   deps[`content:${page.contentId}`] = page.stamp;
-  const { templates, fields: fieldInfo, links, microapps, templateKeys } = lookups(context);
+  const { templates, fields: fieldInfo, links, microapps, media, templateKeys } = lookups(context);
   const read = (key: string) => {
     deps[key] ??= sharedStamp(context, key)!;
   };
@@ -204,7 +222,13 @@ export function assemblePage(
         field.link = links.get(target) ?? null;
       }
     } else if (info?.type === 'Media Library Asset') {
-      field.media = value;
+      const id = value ? mediaIdOf(value) : null;
+      if (id !== null && media.has(id)) {
+        read(`media:${id}`);
+        // A media item the target does not show: its address stays off the page.
+        if (media.get(id) === MISSING_STAMP) field.value = null;
+      }
+      field.media = field.value;
     } else if (info?.type === 'Micro-app Reference Picker') {
       field.microapps = splitInstanceIds(value).map((id) => {
         read(`microapp:${id}`);

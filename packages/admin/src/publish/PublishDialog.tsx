@@ -1,8 +1,10 @@
 /**
  * The Publish dialog (§2): the site's publishable items in a Content table and a Templates table
  * (Item Name, Modified Date, Modified By), 'Last Published to' with the mode and date, or the
- * empty-state text. Confirming publishes (§4: build type 'both', build definition '263'), tells
- * the result in a toast and then follows the build to a link to the page on the target.
+ * empty-state text. Publishing to Delivery also lists the referenced items Delivery would not
+ * show (NeededItems), to include or to leave out with a warning. Confirming publishes (§4: build
+ * type 'both', build definition '263'), tells the result in a toast (and why it failed, in the
+ * dialog) and then follows the build to a link to the page on the target.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +26,7 @@ import {
 } from './api';
 import { BuildProgress, useBuild } from './BuildProgress';
 import { LoadState } from './LoadState';
+import { NeededItems } from './NeededItems';
 
 export interface PublishDialogProps {
   siteId: string;
@@ -81,18 +84,24 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const targets = useQuery(targetsQuery(siteId));
   const [publishing, setPublishing] = useState(false);
   const [buildId, setBuildId] = useState<string | null>(null);
+  const [included, setIncluded] = useState<ReadonlySet<string>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
   const title = `Publish to ${MODE_LABELS[mode]}`;
 
   const confirm = async () => {
     setPublishing(true);
+    setProblem(null);
     try {
       if (mode === 'preview') await startPreviewSession();
-      const { build_id } = await publishSite(siteId, mode);
+      const { build_id } = await publishSite(siteId, mode, [...included]);
       notify('success', PUBLISH_TEXTS.submitted);
       setBuildId(build_id);
     } catch (error) {
       console.error('Publishing failed', error);
       notify('error', PUBLISH_TEXTS.failed);
+      const message = (error as { message?: unknown } | null)?.message;
+      setProblem(typeof message === 'string' ? message : null);
+      setIncluded(new Set());
     } finally {
       setPublishing(false);
       void queryClient.invalidateQueries({ queryKey: ['publishable', siteId] });
@@ -118,6 +127,15 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const content = items.data?.content ?? [];
   const templates = items.data?.templates ?? [];
   const last = items.data?.last_published;
+  const dependencies = items.data?.dependencies ?? [];
+  const nothingChanged = content.length === 0 && templates.length === 0;
+  const toggle = (id: string, on: boolean) =>
+    setIncluded((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <Modal opened onClose={onClose} title={title} size="xl" centered>
@@ -147,35 +165,52 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
                 {PUBLISH_TEXTS.lastPublished} {MODE_LABELS[mode]}:{' '}
                 {last ? `${formatUpdated(last.date)} by ${last.released_by}` : 'never'}
               </Text>
-              {content.length === 0 && templates.length === 0 ? (
+              {nothingChanged && (
                 <Alert color="gray" variant="light">
                   {PUBLISH_TEXTS.empty}
                 </Alert>
-              ) : (
+              )}
+              {(!nothingChanged || dependencies.length > 0) && (
                 <ScrollArea.Autosize mah="55vh">
                   <Stack gap="md">
-                    <ItemsTable
-                      caption="Content"
-                      rows={content.map((c) => ({
-                        id: c.content_id,
-                        name: c.content_name,
-                        date: c.updated_date,
-                        by: c.updated_by,
-                      }))}
-                    />
-                    <ItemsTable
-                      caption="Templates"
-                      rows={templates.map((t) => ({
-                        id: t.template_id,
-                        name: t.template_name,
-                        date: t.updated_date,
-                        by: t.updated_by,
-                      }))}
-                    />
+                    {dependencies.length > 0 && (
+                      <NeededItems
+                        dependencies={dependencies}
+                        included={included}
+                        onToggle={toggle}
+                      />
+                    )}
+                    {!nothingChanged && (
+                      <>
+                        <ItemsTable
+                          caption="Content"
+                          rows={content.map((c) => ({
+                            id: c.content_id,
+                            name: c.content_name,
+                            date: c.updated_date,
+                            by: c.updated_by,
+                          }))}
+                        />
+                        <ItemsTable
+                          caption="Templates"
+                          rows={templates.map((t) => ({
+                            id: t.template_id,
+                            name: t.template_name,
+                            date: t.updated_date,
+                            by: t.updated_by,
+                          }))}
+                        />
+                      </>
+                    )}
                   </Stack>
                 </ScrollArea.Autosize>
               )}
             </>
+          )}
+          {problem && (
+            <Alert color="red" variant="light" title={PUBLISH_TEXTS.failed}>
+              {problem}
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

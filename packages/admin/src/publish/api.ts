@@ -23,6 +23,8 @@ type Reply<
 export type PublishableItems = Reply<'/api/releases/publishableitems/{id}', 'get'>;
 export type PublishableContent = PublishableItems['content'][number];
 export type PublishableTemplate = PublishableItems['templates'][number];
+/** Something the content to publish references that Delivery would not show. */
+export type PublishDependency = PublishableItems['dependencies'][number];
 export type PublishResult = Reply<'/api/releases', 'post', 202>;
 export type Build = Reply<'/api/builds/{id}', 'get'>;
 export type BuildStatus = Build['status'];
@@ -103,8 +105,11 @@ export const scheduledQuery = (siteId: string) =>
     refetchInterval: SCHEDULER_INTERVAL_MS,
   });
 
-/** Publishes a site to a mode with build type 'both' and build definition '263'. */
-export async function publishSite(siteId: string, mode: PublishMode) {
+/**
+ * Publishes a site to a mode with build type 'both' and build definition '263', with the
+ * referenced items to include (delivery).
+ */
+export async function publishSite(siteId: string, mode: PublishMode, include: string[] = []) {
   return dataOf<PublishResult>(
     await api().POST('/api/releases', {
       body: {
@@ -112,6 +117,7 @@ export async function publishSite(siteId: string, mode: PublishMode) {
         site_id: siteId,
         build_definition_id: BUILD_DEFINITION_ID,
         build_type: BUILD_TYPE,
+        ...(include.length > 0 && { include }),
       },
     }),
   );

@@ -22,7 +22,8 @@ vi.mock('@canopy/ui', async (importOriginal) => ({
 import { setApiClient } from '../api';
 import { PublishDialog } from './PublishDialog';
 import { BuildsPanel } from './BuildsPanel';
-import { TARGET_TEXTS, pageAddress, previewHref, type Build } from './api';
+import { TARGET_TEXTS, pageAddress, previewHref, type Build, type PublishDependency } from './api';
+import { NEEDED_TEXTS } from './NeededItems';
 
 const SITE = '7e000000-0000-4000-8000-00000000a001';
 
@@ -57,6 +58,7 @@ const reply = (data: unknown, status = 200) => ({
 interface Fake {
   publishable: unknown;
   publishStatus: number;
+  refusal?: string;
   builds: Build[];
 }
 
@@ -73,7 +75,9 @@ function installClient() {
         preview: { url: '/preview', base_path: '/preview', hosts: [] },
       });
     if (path === '/api/releases')
-      return reply({ build_id: 'b1', release_id: 'r1' }, fake.publishStatus);
+      return fake.publishStatus < 400
+        ? reply({ build_id: 'b1', release_id: 'r1' }, fake.publishStatus)
+        : reply({ code: 'CONFLICT', message: fake.refusal }, fake.publishStatus);
     if (path === '/api/preview/session') return reply(undefined, 204);
     if (path === '/api/builds') return reply(fake.builds);
     if (path === '/api/builds/{id}') return reply(fake.builds[0]);
@@ -236,6 +240,111 @@ describe('the Publish dialog', () => {
     expect(within(dialog).queryByRole('link')).toBeNull();
     // Preview publishes set the preview session first, so the link lets the user in.
     expect(calls.map((c) => c.path)).toContain('/api/preview/session');
+  });
+});
+
+const needed = (extra: Partial<PublishDependency>): PublishDependency => ({
+  kind: 'content',
+  id: 'm1',
+  name: 'Team photo',
+  content_type_id: 'image',
+  status: 'unpublished',
+  publish_date: null,
+  version: 1,
+  needed_by: [{ content_id: 'c1', content_name: 'Team' }],
+  can_include: true,
+  reason: null,
+  ...extra,
+});
+
+describe('referenced items in the Publish dialog', () => {
+  beforeEach(() => {
+    (fake.publishable as { dependencies: PublishDependency[] }).dependencies = [
+      needed({}),
+      needed({
+        id: 'm2',
+        name: 'Office photo',
+        can_include: false,
+        reason: 'You need the Edit permission on this item to publish it',
+      }),
+      needed({
+        id: 'p1',
+        name: 'Contact',
+        content_type_id: 'page',
+        status: 'scheduled',
+        publish_date: '2026-12-01T09:30:00.000Z',
+      }),
+    ];
+  });
+
+  it('lists what the pages need with its status and pages, warns, and includes what is ticked', async () => {
+    streamBuilds([build({ status: 'succeeded', pages_done: 11 })]);
+    const { dialog, confirm } = await openDialog('delivery', '/about/team');
+    const table = within(dialog).getByRole('table', { name: 'Referenced items' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Include', 'Item Name', 'Status', 'Needed By']);
+    const [, photo, office, contact] = within(table).getAllByRole('row');
+    expect(
+      within(photo!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', 'Team photoImage', 'Not published', 'Team']);
+    expect(within(contact!).getAllByRole('cell')[2]!.textContent).toMatch(
+      /^Scheduled for December 1, 2026 at \d+:30 (AM|PM)$/,
+    );
+    const officeBox = within(office!).getByRole('checkbox', { name: 'Include Office photo' });
+    expect((officeBox as HTMLInputElement).disabled).toBe(true);
+    expect(
+      within(office!).getByText('You need the Edit permission on this item to publish it'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(3))).toBeTruthy();
+
+    await userEvent.click(within(photo!).getByRole('checkbox', { name: 'Include Team photo' }));
+    await userEvent.click(within(contact!).getByRole('checkbox', { name: 'Include Contact' }));
+    expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(1))).toBeTruthy();
+    await confirm();
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('success', 'The publish has been submitted'),
+    );
+    expect(calls.find((c) => c.path === '/api/releases')?.options).toEqual({
+      body: {
+        mode: 'delivery',
+        site_id: SITE,
+        build_definition_id: '263',
+        build_type: 'both',
+        include: ['m1', 'p1'],
+      },
+    });
+  });
+
+  it('with nothing changed, still offers what the published pages need', async () => {
+    fake.publishable = {
+      ...(fake.publishable as object),
+      content: [],
+      templates: [],
+      dependencies: [needed({})],
+    };
+    const { dialog } = await openDialog('delivery', null);
+    expect(
+      within(dialog).getByText('There are no content or template changes to be published'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('table', { name: 'Referenced items' })).toBeTruthy();
+    expect(within(dialog).queryByRole('table', { name: 'Content' })).toBeNull();
+    expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(1))).toBeTruthy();
+  });
+
+  it("shows the server's reason when it refuses an included item", async () => {
+    fake.publishStatus = 409;
+    fake.refusal = '"Team photo" cannot be included: Locked by editor: it is being edited';
+    const { dialog, confirm } = await openDialog('delivery', null);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Include Team photo' }));
+    await confirm();
+    await within(dialog).findByText(fake.refusal);
+    expect(notify).toHaveBeenCalledWith('error', 'The publish had issues');
+    expect(within(dialog).getByRole('table', { name: 'Referenced items' })).toBeTruthy();
   });
 });
 

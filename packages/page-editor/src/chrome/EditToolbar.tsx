@@ -207,8 +207,8 @@ export function EditToolbar(props: ToolbarProps) {
           </Tooltip>
           <CommandButton command={view('save')} onRun={commands.save} />
           {commandMenu('Publish', [
-            ['publishToPreview', () => commands.publish('preview')],
-            ['publishToDelivery', () => commands.publish('delivery')],
+            ['publishToPreview', () => void commands.publish('preview')],
+            ['publishToDelivery', () => void commands.publish('delivery')],
           ])}
           {notPublished && mine && compact && commandMenu('Draft', draftCommands)}
           {notPublished &&

@@ -21,7 +21,7 @@ import {
   type SiteMode,
   type VersionRows,
 } from '@canopy/site';
-import { safeSettings } from '@canopy/core';
+import { MEDIA_CONTENT_TYPES, safeSettings } from '@canopy/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { jsonRows, jsonTuple } from '../db/json';
@@ -151,12 +151,7 @@ export async function loadSnapshot(
     .where('i.site_id', '=', siteId)
     .where('v.status_id', 'in', STATUSES[variant])
     .execute();
-  const byContent = new Map<string, ContentVersionRow[]>();
-  for (const v of versions) {
-    let list = byContent.get(v.content_id);
-    if (!list) byContent.set(v.content_id, (list = []));
-    list.push(v);
-  }
+  const byContent = groupByContent(versions);
   const shown = new Map<string, ShownItem>();
   for (const item of items) {
     const version = pickVersion(byContent.get(item.content_id) ?? [], variant, now);
@@ -228,6 +223,7 @@ export async function loadSnapshot(
   );
 
   const offNavigation = await hiddenFromNavigation(db, siteId, shown);
+  const media = await mediaStamps(db, variant, now);
 
   // The menu: shown pages in tree order; an item not shown lends its place to its children.
   const pages = new Map<string, string>();
@@ -278,6 +274,7 @@ export async function loadSnapshot(
     fields,
     links,
     microapps,
+    media,
   };
 
   const stamp = (key: string): string => {
@@ -339,6 +336,46 @@ export async function loadSnapshot(
       return { url: '', ...assembleNotFound(context(basePath, stylesheet)) };
     },
   };
+}
+
+/**
+ * Every media item (the media library belongs to no site) with a stamp of the version the
+ * target shows, MISSING_STAMP when it shows none: a page naming a draft image shows no image.
+ */
+async function mediaStamps(db: Db, variant: Variant, now: Date): Promise<Record<string, string>> {
+  const types = [...MEDIA_CONTENT_TYPES];
+  const [items, versions] = await Promise.all([
+    db
+      .selectFrom('content_items')
+      .select('content_id')
+      .where('content_type_id', 'in', types)
+      .execute(),
+    db
+      .selectFrom('content_versions as v')
+      .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
+      .selectAll('v')
+      .where('i.content_type_id', 'in', types)
+      .where('v.status_id', 'in', STATUSES[variant])
+      .execute(),
+  ]);
+  const byItem = groupByContent(versions);
+  const out: Record<string, string> = {};
+  for (const { content_id } of items) {
+    const version = pickVersion(byItem.get(content_id) ?? [], variant, now);
+    out[content_id] = version ? versionStamp(version) : MISSING_STAMP;
+  }
+  return out;
+}
+
+/** Versions by content id. */
+function groupByContent(versions: ContentVersionRow[]): Map<string, ContentVersionRow[]> {
+  const byContent = new Map<string, ContentVersionRow[]>();
+  for (const v of versions) {
+    let list = byContent.get(v.content_id);
+    if (!list) byContent.set(v.content_id, (list = []));
+    list.push(v);
+  }
+  return byContent;
 }
 
 async function readFooter(

@@ -10,11 +10,20 @@ import { saveContent } from '../../src/operations/contents/save-content';
 import { listVersions } from '../../src/repositories/contents';
 
 /** Stages `value` in the field `templateBlockId` of the item; answers the staged version. */
-export async function stageFieldChange(
+export function stageFieldChange(
   db: Db,
   contentId: string,
   templateBlockId: string,
   value: string,
+): Promise<number> {
+  return stageFieldChanges(db, contentId, { [templateBlockId]: value });
+}
+
+/** Stages values by template block id in the item's fields; answers the staged version. */
+export async function stageFieldChanges(
+  db: Db,
+  contentId: string,
+  values: Record<string, string>,
 ): Promise<number> {
   const ctx = { db, actor: SYSTEM_ACTOR };
   const source = (await listVersions(db, contentId)).find((v) => v.status_id === 'published')!;
@@ -22,13 +31,11 @@ export async function stageFieldChange(
   await saveContent(ctx, contentId, {
     version: draft.version,
     updated_date: draft.updated_date,
-    content_fields: [
-      {
-        field_id: draft.content_fields[templateBlockId]!.field_id,
-        field_value: value,
-        cmsItemStatus: { edited: true },
-      },
-    ],
+    content_fields: Object.entries(values).map(([templateBlockId, value]) => ({
+      field_id: draft.content_fields[templateBlockId]!.field_id,
+      field_value: value,
+      cmsItemStatus: { edited: true },
+    })),
   });
   await saveContent(ctx, contentId, { version: draft.version, status_id: 'staged' });
   await db

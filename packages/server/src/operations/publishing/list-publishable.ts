@@ -3,12 +3,13 @@
  * mode, and that release. Delivery: every item whose newest publishable version is staged (what
  * Publish promotes). Preview: every item whose newest publishable version changed after the last
  * preview release. Templates: changed after the last release to that mode (or after the site
- * was created, before any).
+ * was created, before any). Delivery also lists the dependencies (./dependencies.ts).
  */
 import type { SiteMode } from '@canopy/site';
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';
 import { instancesUsed } from '../microapps/instances-used';
+import { findDependencies, type Dependency } from './dependencies';
 
 export interface PublishableItems {
   content: {
@@ -33,6 +34,11 @@ export interface PublishableItems {
     released_by: string;
     build_id: string | null;
   } | null;
+  /**
+   * Delivery: what the pages delivery shows after the publish reference that it would not show
+   * (empty for preview, which shows the latest publishable versions and promotes nothing).
+   */
+  dependencies: Dependency[];
 }
 
 export async function lastRelease(ctx: OpContext, siteId: string, mode: string) {
@@ -76,7 +82,8 @@ export async function listPublishable(
   const site = await requireSiteReader(ctx.db, ctx.actor, siteId);
   const last = await lastRelease(ctx, siteId, mode);
   const since = last?.released_date;
-  const content = (await latestPublishable(ctx, siteId))
+  const shown = await latestPublishable(ctx, siteId);
+  const content = shown
     .filter((v) =>
       mode === 'delivery'
         ? v.status_id === 'staged'
@@ -92,6 +99,7 @@ export async function listPublishable(
     .orderBy('updated_date', 'desc')
     .execute();
   const used = await instancesUsed(ctx.db, content);
+  const dependencies = mode === 'delivery' ? await findDependencies(ctx, siteId, shown) : [];
   return {
     content: content.map((v) => ({
       ...v,
@@ -101,5 +109,6 @@ export async function listPublishable(
     last_published: last
       ? { mode, date: last.released_date, released_by: last.released_by, build_id: last.build_id }
       : null,
+    dependencies,
   };
 }

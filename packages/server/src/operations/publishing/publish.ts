@@ -3,6 +3,8 @@
  * published in one transaction; either mode records a release (what, who, when, which build)
  * and queues the target's build, answering its id at once. Publish to preview promotes nothing.
  * The audit record's entry is written with the release (GET /api/audit adds the release's build).
+ * A publish to delivery may include items its pages need (./dependencies.ts): a draft is
+ * published with them, a scheduled version goes live with them (its publish date becomes now).
  */
 import { randomUUID } from 'node:crypto';
 import type { BuildService } from '../../publishing/builds';
@@ -11,12 +13,16 @@ import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { requireMode, requirePublisher } from './guards';
 import { instancesUsed } from '../microapps/instances-used';
+import { findDependencies, type Dependency } from './dependencies';
+import { latestPublishable } from './list-publishable';
 
 export interface PublishInput {
   mode: string;
   site_id: string;
   build_definition_id?: string;
   build_type?: string;
+  /** Content ids of dependencies to publish with the site's staged versions (delivery). */
+  include?: string[];
 }
 
 export interface PublishResult {
@@ -41,7 +47,9 @@ export async function publish(
   const buildType = input.build_type ?? 'both';
   await requirePublisher(ctx.db, ctx.actor, input.site_id, mode);
   const releaseId = randomUUID();
-  const stamp = new Date().toISOString();
+  const now = new Date();
+  const stamp = now.toISOString();
+  const included = await includable(ctx, input, mode, now);
 
   const published = await ctx.db.transaction().execute(async (trx) => {
     const items = trx
@@ -57,6 +65,26 @@ export async function publish(
             .where('content_id', 'in', items)
             .execute()
         : [];
+    const promoted: { content_id: string; version: number }[] = [...staged];
+    for (const dep of included) {
+      // A scheduled version goes live now; a draft (or a staged version of the shared media
+      // library, which no site's publish promotes) becomes published, if it still is one.
+      const done = await trx
+        .updateTable('content_versions')
+        .set(dep.status === 'scheduled' ? { publish_date: stamp } : { status_id: 'published' })
+        .where('content_id', '=', dep.id)
+        .where('version', '=', dep.version!)
+        .where(
+          'status_id',
+          'in',
+          dep.status === 'scheduled' ? ['staged', 'published'] : ['draft', 'staged'],
+        )
+        .executeTakeFirst();
+      if (done.numUpdatedRows === 0n)
+        fail('CONFLICT', `"${dep.name}" changed meanwhile: reload the publish dialog`);
+      if (!staged.some((v) => v.content_id === dep.id && v.version === dep.version))
+        promoted.push({ content_id: dep.id, version: dep.version! });
+    }
     for (const version of staged) {
       // Only a version still staged is promoted: one sent back to draft meanwhile stays a draft.
       await trx
@@ -88,7 +116,10 @@ export async function publish(
         build_id: null,
         released_by: ctx.actor.username,
         released_date: stamp,
-        items: JSON.stringify({ content: staged, templates: templates.map((t) => t.template_id) }),
+        items: JSON.stringify({
+          content: promoted,
+          templates: templates.map((t) => t.template_id),
+        }),
       })
       .execute();
     // The build is queued after the commit: the record names the release, which names its build.
@@ -104,10 +135,10 @@ export async function publish(
         release_id: releaseId,
         site_id: input.site_id,
         mode,
-        versions: staged.length,
+        versions: promoted.length,
       },
     });
-    return staged;
+    return promoted;
   });
 
   const build = await builds.enqueue({
@@ -132,4 +163,32 @@ export async function publish(
       microapp_instances: used.get(`${v.content_id}#${v.version}`) ?? [],
     })),
   };
+}
+
+/** The dependencies `input.include` names, each one the actor may include; refuses otherwise. */
+async function includable(
+  ctx: OpContext,
+  input: PublishInput,
+  mode: string,
+  now: Date,
+): Promise<Dependency[]> {
+  const ids = [...new Set(input.include ?? [])];
+  if (ids.length === 0) return [];
+  if (mode !== 'delivery')
+    fail('VALIDATION_FAILED', 'Only a publish to delivery includes referenced items');
+  const shown = await latestPublishable(ctx, input.site_id);
+  const dependencies = await findDependencies(ctx, input.site_id, shown, now);
+  return ids.map((id) => {
+    const dep = dependencies.find((d) => d.kind === 'content' && d.id === id);
+    if (!dep)
+      fail(
+        'VALIDATION_FAILED',
+        `Item ${id} is not an unpublished item the pages to publish need: reload the publish dialog`,
+      );
+    if (!dep.can_include)
+      fail(dep.refusal ?? 'CONFLICT', `"${dep.name}" cannot be included: ${dep.reason}`, {
+        content_id: id,
+      });
+    return dep;
+  });
 }

@@ -41,6 +41,13 @@ const PublishBody = Type.Object(
     site_id: Uuid,
     build_definition_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     build_type: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    include: Type.Optional(
+      Type.Array(Uuid, {
+        maxItems: 500,
+        description:
+          "Delivery: content ids of the publishable items' dependencies to publish with them",
+      }),
+    ),
   },
   strict,
 );

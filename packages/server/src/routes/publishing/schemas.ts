@@ -12,6 +12,33 @@ const InstanceIds = Type.Array(Type.String(), {
   description: 'The micro-app instances the version places (ids)',
 });
 
+const Dependency = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('content'), Type.Literal('microapp')]),
+    id: Type.String({ description: 'A content id, or a micro-app instance id' }),
+    name: Type.String(),
+    content_type_id: Nullable(Type.String()),
+    status: Type.Union(
+      [Type.Literal('unpublished'), Type.Literal('scheduled'), Type.Literal('missing')],
+      {
+        description:
+          'unpublished: only drafts; scheduled: its publish date lies ahead; missing: deleted',
+      },
+    ),
+    publish_date: Nullable(Type.String({ description: "A scheduled item's publish date" })),
+    version: Nullable(
+      Type.Integer({ description: 'The version including it publishes (or brings forward)' }),
+    ),
+    needed_by: Type.Array(Type.Object({ content_id: Type.String(), content_name: Type.String() })),
+    can_include: Type.Boolean({ description: 'Whether the caller may include it in the publish' }),
+    reason: Nullable(Type.String({ description: 'Why it cannot be included' })),
+  },
+  {
+    description:
+      'Something a page delivery shows after the publish references that delivery would not show',
+  },
+);
+
 export const PublishableItems = Type.Object({
   content: Type.Array(
     Type.Object({
@@ -40,6 +67,10 @@ export const PublishableItems = Type.Object({
       build_id: Nullable(Type.String()),
     }),
   ),
+  dependencies: Type.Array(Dependency, {
+    description:
+      'Delivery: what the pages delivery shows after the publish reference that it would not show (empty for preview)',
+  }),
 });
 
 export const PublishResult = Type.Object({
