@@ -2,7 +2,8 @@
  * The page editor in Chromium against a real server: open the demo Home page from the admin,
  * lock it (a new draft), turn on Edit In-Page, drag widgets from Blocks into the zone and into a
  * container item, drop a container and see its two items, edit a heading where it stands and a
- * field in the Selected tab, Save (seen in the API and the admin), Push to Staging, Publish to
+ * field in the Selected tab, pick the hero's background image in 'Select Item' (the admin's
+ * picker), Save (seen in the API and the admin), Push to Staging, Publish to
  * Preview, the read-only banner on a published version, and a second user who finds the page
  * locked. Screenshots go to /tmp/canopy-page-editor-*.png.
  */
@@ -53,6 +54,8 @@ describe('the page editor', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  /** The address of the image picked for the hero, saved with the rest. */
+  let pickedImage = '';
 
   const shot = (name: string) =>
     page.screenshot({ path: `/tmp/canopy-page-editor-${name}.png`, animations: 'disabled' });
@@ -233,6 +236,42 @@ describe('the page editor', () => {
     await shot('rich-text');
   });
 
+  it("picks the hero's background image in Select Item: the page re-renders with it", async () => {
+    const hero = block('Hero Banner');
+    await hero.focus();
+    await page.keyboard.press('Enter');
+    await panel().getByRole('tab', { name: 'Selected', selected: true }).waitFor();
+    const field = panel().getByRole('group', { name: 'Background Image', exact: true });
+    // The demo hero shows the Growth chart; the picker (loaded on demand) previews it.
+    await field.getByRole('img', { name: 'Preview of Growth chart' }).waitFor();
+    const before = await field.getByRole('textbox').inputValue();
+    await field.getByRole('button', { name: 'Select', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Item' });
+    await expect
+      .poll(() =>
+        dialog.getByRole('option', { name: 'Growth chart' }).getAttribute('aria-selected'),
+      )
+      .toBe('true');
+    await shot('picker-1440');
+    await expectNoAxeViolations(page, 'page editor, Select Item');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await dialog.getByRole('button', { name: 'OK' }).waitFor();
+    await shot('picker-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('option', { name: 'Office photo' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await field.getByRole('img', { name: 'Preview of Office photo' }).waitFor();
+    pickedImage = await field.getByRole('textbox').inputValue();
+    expect(pickedImage).not.toBe(before);
+    expect(pickedImage).toMatch(/\.jpg(\?|$)/);
+    // The page re-renders with the real component, the new image behind the heading.
+    await expect
+      .poll(() => hero.locator('img.cn-hero-bg').getAttribute('src'))
+      .toContain(pickedImage.split('?')[0]!.split('/').pop());
+    await shot('picked-image');
+  });
+
   it('edits the hero heading where it stands; Enter does not break the line', async () => {
     const heading = block('Hero Banner').getByRole('textbox', { name: 'Heading' });
     await heading.click();
@@ -252,6 +291,7 @@ describe('the page editor', () => {
     expect(text).toContain('Grow with Canopy Corp today');
     expect(text).toContain('Simple things, done well.');
     expect(text).toContain('Fresh card');
+    expect(text).toContain(pickedImage);
     const zoneRegion = Object.values(saved.content_fields)
       .flatMap((f) => Object.values(f.dynamic_content_regions))
       .find((r) => r.region_value?.blocks);
@@ -275,7 +315,7 @@ describe('the page editor', () => {
       .getByText(/Version 2 is staged: nothing can be changed/)
       .waitFor();
     await expect
-      .poll(() => panel().getByRole('textbox', { name: 'Heading' }).isEditable())
+      .poll(() => panel().getByRole('textbox', { name: 'Heading', exact: true }).isEditable())
       .toBe(false);
     await expect
       .poll(() => panel().getByRole('button', { name: 'Delete block' }).isDisabled())

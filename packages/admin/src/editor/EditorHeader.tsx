@@ -31,7 +31,7 @@ import {
 import { DRAFT, PUBLISHED, STAGED, type Content, type MenuItem } from '@canopy/core';
 import { CommandButton, lockInactivity, useNow, type Viewer } from '@canopy/ui';
 import { itemRoute } from '../tree/forest';
-import { ItemIcon } from '../tree/icons';
+import { ItemIcon } from '@canopy/ui/items';
 import { formatUpdated } from '../screens/ItemView';
 import { EditInPageButton, PreviewButton } from '../publish/PreviewButton';
 import type { BoundCommand, ItemEditorCommandId } from './commands';

@@ -27,7 +27,7 @@ import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { personQuery, sitesQuery } from '../api';
 import { formatUpdated } from '../screens/ItemView';
-import { MICROAPP_TOASTS } from '../editor/fields/microapp';
+import { MICROAPP_TOASTS } from '@canopy/ui/fields/pickers';
 import {
   createInstance,
   deleteInstance,
@@ -39,7 +39,7 @@ import {
   updateMicroapp,
   type MicroappInstance,
   type SiteMicroapp,
-} from './api';
+} from '@canopy/ui/microapps';
 import { InstanceDialog } from './InstanceDialog';
 import { MicroappDialog } from './MicroappDialog';
 

@@ -20,7 +20,7 @@ import { hasPermission } from '@canopy/core';
 import { Link } from 'react-router';
 import { contentQuery, menusQuery } from '../api';
 import { indexForest, itemRoute } from '../tree/forest';
-import { ItemIcon } from '../tree/icons';
+import { ItemIcon } from '@canopy/ui/items';
 
 const STATUS_COLOURS: Record<string, string> = {
   draft: 'gray',

@@ -15,7 +15,7 @@ import { IconDeviceFloppy, IconArrowBackUp, IconTrash } from '@tabler/icons-reac
 import type { MenuItem } from '@canopy/core';
 import { formatUpdated } from '../screens/ItemView';
 import { itemRoute } from '../tree/forest';
-import { ItemIcon } from '../tree/icons';
+import { ItemIcon } from '@canopy/ui/items';
 import type { LoadedTemplate } from './draft';
 
 /** A command of the bar: what it does, and why it is disabled (null when enabled). */
