@@ -282,6 +282,34 @@ describe('the page editor', () => {
     await shot('inline');
   });
 
+  it('formats rich text where it stands with its toolbar', async () => {
+    const body = block('Rich Text Block').first().getByRole('textbox', { name: 'Body' });
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Quiet words.');
+    for (let i = 0; i < 'Quiet words.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    const formatting = page.getByRole('toolbar', { name: 'Formatting of Body' });
+    await formatting.getByRole('button', { name: 'Italic' }).click();
+    await body.locator('i, em', { hasText: 'Quiet words.' }).waitFor();
+    await expect
+      .poll(() => formatting.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    // A link only to an address the site keeps.
+    await formatting.getByRole('button', { name: 'Link', exact: true }).click();
+    const address = page.getByRole('textbox', { name: 'Link address' });
+    await address.fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    await page.getByText('Enter a web, mailto: or tel: address, or a path on this site').waitFor();
+    await address.fill('/about/');
+    await address.press('Enter');
+    await body.locator('a[href="/about/"]', { hasText: 'Quiet words.' }).waitFor();
+    await shot('inline-toolbar');
+    await expectNoAxeViolations(page, 'page editor, inline rich text toolbar');
+    // Leaving the field puts the toolbar away.
+    await panel().getByRole('tab', { name: 'Selected' }).click();
+    await formatting.waitFor({ state: 'hidden' });
+  });
+
   it('saves once, and the API and the admin show the change', async () => {
     await toolbar().getByRole('button', { name: 'Save' }).click();
     await page.getByText('The content has been saved').waitFor();
@@ -292,6 +320,15 @@ describe('the page editor', () => {
     expect(text).toContain('Simple things, done well.');
     expect(text).toContain('Fresh card');
     expect(text).toContain(pickedImage);
+    // The inline toolbar's italic and link, in either nesting.
+    const quiet = Object.values(saved.content_fields)
+      .flatMap((f) => Object.values(f.dynamic_content_regions))
+      .flatMap((r) => Object.values(r.content_blocks))
+      .flatMap((b) => Object.values(b.content_blocks_fields))
+      .map((f) => f.field_value ?? '')
+      .find((value) => value.includes('Quiet words.'));
+    expect(quiet).toMatch(/<(i|em)>(<a [^>]*>)?Quiet words\./);
+    expect(quiet).toMatch(/<a href="\/about\/"[^>]*>(<(i|em)>)?Quiet words\./);
     const zoneRegion = Object.values(saved.content_fields)
       .flatMap((f) => Object.values(f.dynamic_content_regions))
       .find((r) => r.region_value?.blocks);
