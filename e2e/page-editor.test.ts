@@ -270,6 +270,18 @@ describe('the page editor', () => {
       .poll(() => hero.locator('img.cn-hero-bg').getAttribute('src'))
       .toContain(pickedImage.split('?')[0]!.split('/').pop());
     await shot('picked-image');
+
+    // The Page tab's pickers: the page's Hero Image, Related Page and its newsletter instance.
+    await panel().getByRole('tab', { name: 'Page' }).click();
+    const pageField = (name: string) => panel().getByRole('group', { name, exact: true });
+    await pageField('Hero Image').getByRole('img', { name: 'Preview of Office photo' }).waitFor();
+    await pageField('Related Page')
+      .getByLabel('Referenced item')
+      .getByText('About', { exact: true })
+      .waitFor();
+    await panel().getByText('Home page sign-up (version 1)').waitFor();
+    await shot('page-tab');
+    await panel().getByRole('tab', { name: 'Selected' }).click();
   });
 
   it('edits the hero heading where it stands; Enter does not break the line', async () => {
