@@ -56,6 +56,8 @@ describe('the page editor', () => {
   let page: Page;
   /** The address of the image picked for the hero, saved with the rest. */
   let pickedImage = '';
+  /** The page the hero's button was made to link to. */
+  let pickedPage = '';
 
   const shot = (name: string) =>
     page.screenshot({ path: `/tmp/canopy-page-editor-${name}.png`, animations: 'disabled' });
@@ -159,7 +161,7 @@ describe('the page editor', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await panel().getByRole('tab', { name: 'Blocks' }).waitFor();
     // One line at 1024 px: the draft commands fold into a menu, and every control is in view.
-    await toolbar().getByRole('button', { name: 'Draft' }).click();
+    await toolbar().getByRole('button', { name: 'Draft', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Push to Staging' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('menuitem', { name: 'Push to Staging' }).waitFor({ state: 'hidden' });
@@ -236,7 +238,7 @@ describe('the page editor', () => {
     await shot('rich-text');
   });
 
-  it("picks the hero's background image in Select Item: the page re-renders with it", async () => {
+  it("picks the hero's background image and link in Select Item: the page re-renders with them", async () => {
     const hero = block('Hero Banner');
     await hero.focus();
     await page.keyboard.press('Enter');
@@ -270,6 +272,13 @@ describe('the page editor', () => {
       .poll(() => hero.locator('img.cn-hero-bg').getAttribute('src'))
       .toContain(pickedImage.split('?')[0]!.split('/').pop());
     await shot('picked-image');
+    // A referenced page: the hero's button links to it at once.
+    const link = panel().getByRole('group', { name: 'Link', exact: true });
+    await link.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByRole('option', { name: 'About', exact: true }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await hero.getByRole('link', { name: 'About' }).waitFor();
+    pickedPage = await link.getByRole('textbox').inputValue();
 
     // The Page tab's pickers: the page's Hero Image, Related Page and its newsletter instance.
     await panel().getByRole('tab', { name: 'Page' }).click();
@@ -332,6 +341,7 @@ describe('the page editor', () => {
     expect(text).toContain('Simple things, done well.');
     expect(text).toContain('Fresh card');
     expect(text).toContain(pickedImage);
+    expect(text).toContain(pickedPage);
     // The inline toolbar's italic and link, in either nesting.
     const quiet = Object.values(saved.content_fields)
       .flatMap((f) => Object.values(f.dynamic_content_regions))

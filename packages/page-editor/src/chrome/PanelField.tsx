@@ -15,7 +15,8 @@ import {
   type TemplateFieldDefinition,
 } from '@canopy/core';
 import { readValue, writeValue, type FieldKind, type FieldTarget } from '@canopy/ui/draft';
-import { LAZY_PICKER_KINDS, SHARED_FIELD_KINDS } from '@canopy/ui/fields';
+import { SHARED_FIELD_KINDS } from '@canopy/ui/fields';
+import { LAZY_PICKER_KINDS } from '@canopy/ui/fields/lazy-pickers';
 import { useDraftValue, useEditorState } from '../editor-context';
 
 /** The field types the panel edits; the rest (a dynamic zone) are edited on the page itself. */

@@ -10,7 +10,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TemplateFieldDefinition } from '@canopy/core';
 import { EditedItemContext, type EditorItem } from '../draft';
-import { LAZY_PICKER_KINDS } from './index';
+import { LAZY_PICKER_KINDS } from './lazy-pickers';
 
 afterEach(cleanup);
 
