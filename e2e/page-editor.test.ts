@@ -325,6 +325,13 @@ describe('the page editor', () => {
     await address.press('Enter');
     await body.locator('a[href="/about/"]', { hasText: 'Quiet words.' }).waitFor();
     await shot('inline-toolbar');
+    // From the keyboard: Alt+F10 reaches the toolbar, Escape goes back to the field.
+    const focused = (locator: Locator) =>
+      locator.evaluate((e) => (e.getRootNode() as Document | ShadowRoot).activeElement === e);
+    await page.keyboard.press('Alt+F10');
+    await expect.poll(() => focused(formatting.getByRole('button', { name: 'Bold' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(body)).toBe(true);
     await expectNoAxeViolations(page, 'page editor, inline rich text toolbar');
     // Leaving the field puts the toolbar away.
     await panel().getByRole('tab', { name: 'Selected' }).click();

@@ -4,9 +4,10 @@
  * Tiptap toolbar that the page's own editing can apply (marks, headings, quote, lists, link).
  * Its buttons keep the focus in the field; a command changes the field's HTML, which the store
  * takes like a keystroke, so the page re-renders with it and Save sends it. A link must be an
- * address the site keeps (core's `isAllowedLink`).
+ * address the site keeps (core's `isAllowedLink`). From the keyboard: Alt+F10 in the field
+ * reaches the toolbar, Escape goes back to the field.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Popover, TextInput, Tooltip } from '@mantine/core';
 import {
   IconBlockquote,
@@ -175,8 +176,25 @@ function LinkControl({ element }: { element: HTMLElement }) {
   );
 }
 
+/** Alt+F10 in the field moves the focus to the toolbar; Escape there takes it back. */
+function useKeyboardReach(element: HTMLElement | null) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!element) return;
+    const reach = (event: KeyboardEvent) => {
+      if (!event.altKey || event.key !== 'F10') return;
+      event.preventDefault();
+      bar.current?.querySelector<HTMLElement>('button')?.focus();
+    };
+    element.addEventListener('keydown', reach);
+    return () => element.removeEventListener('keydown', reach);
+  }, [element]);
+  return bar;
+}
+
 export function InlineToolbar() {
   const field = useFocusedField();
+  const bar = useKeyboardReach(field?.element ?? null);
   // Redrawn with the selection, so pressed states follow the cursor.
   if (!field) return null;
   const { element, rect } = field;
@@ -202,7 +220,11 @@ export function InlineToolbar() {
   const top = Math.max(48 + 4, rect.top - BAR_HEIGHT - 6);
   return (
     <div
+      ref={bar}
       className="canopy-inline-toolbar"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') element.focus();
+      }}
       {...{ [TOOLBAR_PART]: '' }}
       role="toolbar"
       aria-label={`Formatting of ${element.getAttribute('aria-label') ?? 'the text'}`}
