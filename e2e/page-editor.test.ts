@@ -2,7 +2,8 @@
  * The page editor in Chromium against a real server: open the demo Home page from the admin,
  * lock it (a new draft), turn on Edit In-Page, drag widgets from Blocks into the zone and into a
  * container item, drop a container and see its two items, edit a heading where it stands and a
- * field in the Selected tab, Save (seen in the API and the admin), Push to Staging, Publish to
+ * field in the Selected tab, pick the hero's background image in 'Select Item' (the admin's
+ * picker), Save (seen in the API and the admin), Push to Staging, Publish to
  * Preview, the read-only banner on a published version, and a second user who finds the page
  * locked. Screenshots go to /tmp/canopy-page-editor-*.png.
  */
@@ -53,6 +54,10 @@ describe('the page editor', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  /** The address of the image picked for the hero, saved with the rest. */
+  let pickedImage = '';
+  /** The page the hero's button was made to link to. */
+  let pickedPage = '';
 
   const shot = (name: string) =>
     page.screenshot({ path: `/tmp/canopy-page-editor-${name}.png`, animations: 'disabled' });
@@ -156,7 +161,7 @@ describe('the page editor', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await panel().getByRole('tab', { name: 'Blocks' }).waitFor();
     // One line at 1024 px: the draft commands fold into a menu, and every control is in view.
-    await toolbar().getByRole('button', { name: 'Draft' }).click();
+    await toolbar().getByRole('button', { name: 'Draft', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Push to Staging' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('menuitem', { name: 'Push to Staging' }).waitFor({ state: 'hidden' });
@@ -233,6 +238,61 @@ describe('the page editor', () => {
     await shot('rich-text');
   });
 
+  it("picks the hero's background image and link in Select Item: the page re-renders with them", async () => {
+    const hero = block('Hero Banner');
+    await hero.focus();
+    await page.keyboard.press('Enter');
+    await panel().getByRole('tab', { name: 'Selected', selected: true }).waitFor();
+    const field = panel().getByRole('group', { name: 'Background Image', exact: true });
+    // The demo hero shows the Growth chart; the picker (loaded on demand) previews it.
+    await field.getByRole('img', { name: 'Preview of Growth chart' }).waitFor();
+    const before = await field.getByRole('textbox').inputValue();
+    await field.getByRole('button', { name: 'Select', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Item' });
+    await expect
+      .poll(() =>
+        dialog.getByRole('option', { name: 'Growth chart' }).getAttribute('aria-selected'),
+      )
+      .toBe('true');
+    await shot('picker-1440');
+    await expectNoAxeViolations(page, 'page editor, Select Item');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await dialog.getByRole('button', { name: 'OK' }).waitFor();
+    await shot('picker-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('option', { name: 'Office photo' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await field.getByRole('img', { name: 'Preview of Office photo' }).waitFor();
+    pickedImage = await field.getByRole('textbox').inputValue();
+    expect(pickedImage).not.toBe(before);
+    expect(pickedImage).toMatch(/\.jpg(\?|$)/);
+    // The page re-renders with the real component, the new image behind the heading.
+    await expect
+      .poll(() => hero.locator('img.cn-hero-bg').getAttribute('src'))
+      .toContain(pickedImage.split('?')[0]!.split('/').pop());
+    await shot('picked-image');
+    // A referenced page: the hero's button links to it at once.
+    const link = panel().getByRole('group', { name: 'Link', exact: true });
+    await link.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByRole('option', { name: 'About', exact: true }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await hero.getByRole('link', { name: 'About' }).waitFor();
+    pickedPage = await link.getByRole('textbox').inputValue();
+
+    // The Page tab's pickers: the page's Hero Image, Related Page and its newsletter instance.
+    await panel().getByRole('tab', { name: 'Page' }).click();
+    const pageField = (name: string) => panel().getByRole('group', { name, exact: true });
+    await pageField('Hero Image').getByRole('img', { name: 'Preview of Office photo' }).waitFor();
+    await pageField('Related Page')
+      .getByLabel('Referenced item')
+      .getByText('About', { exact: true })
+      .waitFor();
+    await panel().getByText('Home page sign-up (version 1)').waitFor();
+    await shot('page-tab');
+    await panel().getByRole('tab', { name: 'Selected' }).click();
+  });
+
   it('edits the hero heading where it stands; Enter does not break the line', async () => {
     const heading = block('Hero Banner').getByRole('textbox', { name: 'Heading' });
     await heading.click();
@@ -241,6 +301,41 @@ describe('the page editor', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => heading.textContent()).toBe('Grow with Canopy Corp today');
     await shot('inline');
+  });
+
+  it('formats rich text where it stands with its toolbar', async () => {
+    const body = block('Rich Text Block').first().getByRole('textbox', { name: 'Body' });
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Quiet words.');
+    for (let i = 0; i < 'Quiet words.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    const formatting = page.getByRole('toolbar', { name: 'Formatting of Body' });
+    await formatting.getByRole('button', { name: 'Italic' }).click();
+    await body.locator('i, em', { hasText: 'Quiet words.' }).waitFor();
+    await expect
+      .poll(() => formatting.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    // A link only to an address the site keeps.
+    await formatting.getByRole('button', { name: 'Link', exact: true }).click();
+    const address = page.getByRole('textbox', { name: 'Link address' });
+    await address.fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    await page.getByText('Enter a web, mailto: or tel: address, or a path on this site').waitFor();
+    await address.fill('/about/');
+    await address.press('Enter');
+    await body.locator('a[href="/about/"]', { hasText: 'Quiet words.' }).waitFor();
+    await shot('inline-toolbar');
+    // From the keyboard: Alt+F10 reaches the toolbar, Escape goes back to the field.
+    const focused = (locator: Locator) =>
+      locator.evaluate((e) => (e.getRootNode() as Document | ShadowRoot).activeElement === e);
+    await page.keyboard.press('Alt+F10');
+    await expect.poll(() => focused(formatting.getByRole('button', { name: 'Bold' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(body)).toBe(true);
+    await expectNoAxeViolations(page, 'page editor, inline rich text toolbar');
+    // Leaving the field puts the toolbar away.
+    await panel().getByRole('tab', { name: 'Selected' }).click();
+    await formatting.waitFor({ state: 'hidden' });
   });
 
   it('saves once, and the API and the admin show the change', async () => {
@@ -252,6 +347,17 @@ describe('the page editor', () => {
     expect(text).toContain('Grow with Canopy Corp today');
     expect(text).toContain('Simple things, done well.');
     expect(text).toContain('Fresh card');
+    expect(text).toContain(pickedImage);
+    expect(text).toContain(pickedPage);
+    // The inline toolbar's italic and link, in either nesting.
+    const quiet = Object.values(saved.content_fields)
+      .flatMap((f) => Object.values(f.dynamic_content_regions))
+      .flatMap((r) => Object.values(r.content_blocks))
+      .flatMap((b) => Object.values(b.content_blocks_fields))
+      .map((f) => f.field_value ?? '')
+      .find((value) => value.includes('Quiet words.'));
+    expect(quiet).toMatch(/<(i|em)>(<a [^>]*>)?Quiet words\./);
+    expect(quiet).toMatch(/<a href="\/about\/"[^>]*>(<(i|em)>)?Quiet words\./);
     const zoneRegion = Object.values(saved.content_fields)
       .flatMap((f) => Object.values(f.dynamic_content_regions))
       .find((r) => r.region_value?.blocks);
@@ -275,7 +381,7 @@ describe('the page editor', () => {
       .getByText(/Version 2 is staged: nothing can be changed/)
       .waitFor();
     await expect
-      .poll(() => panel().getByRole('textbox', { name: 'Heading' }).isEditable())
+      .poll(() => panel().getByRole('textbox', { name: 'Heading', exact: true }).isEditable())
       .toBe(false);
     await expect
       .poll(() => panel().getByRole('button', { name: 'Delete block' }).isDisabled())

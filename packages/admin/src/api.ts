@@ -4,27 +4,18 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, dataOf } from '@canopy/ui';
-import type { MenuItem } from '@canopy/core';
 
-// The client, the query client and reading a reply are shared with the page editor.
-export { api, dataOf, queryClient, setApiClient } from '@canopy/ui';
-
-export const menusQuery = () =>
-  queryOptions({
-    queryKey: ['menus'],
-    queryFn: async () => dataOf<MenuItem[]>(await api().GET('/api/menus')),
-  });
-
-export interface Site {
-  site_id: string;
-  site_name: string;
-}
-
-export const sitesQuery = () =>
-  queryOptions({
-    queryKey: ['sites'],
-    queryFn: async () => dataOf<Site[]>(await api().GET('/api/contents/sites')),
-  });
+// The client, the query client, reading a reply, the tree and the sites are shared with the
+// page editor (its pickers read them too).
+export {
+  api,
+  dataOf,
+  menusQuery,
+  queryClient,
+  setApiClient,
+  sitesQuery,
+  type Site,
+} from '@canopy/ui';
 
 export interface ContentSummary {
   content_id: string;

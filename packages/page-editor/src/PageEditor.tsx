@@ -52,6 +52,7 @@ import { firstInvalidField } from './validate';
 import { createSurface, type DropData, type MoveData } from './surface';
 import { EditPanel, type NewWidgetData, type PanelTab } from './chrome/EditPanel';
 import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
+import { InlineToolbar } from './chrome/InlineToolbar';
 import { CONTAINER_ITEM_WIDGET, collisions, refusedDrop, zonesOf } from './drop-rules';
 import { usePageLive } from './live';
 import registerOwn from 'virtual:canopy-site-components';
@@ -462,6 +463,7 @@ function LoadedEditor(props: {
             readOnlyReason={readOnlyReason}
             widgets={widgets}
           />
+          {editable && <InlineToolbar />}
           <DragOverlay dropAnimation={null}>
             {dragging && <div className="canopy-drag-overlay">{dragging.name}</div>}
           </DragOverlay>

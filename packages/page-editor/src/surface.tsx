@@ -259,6 +259,8 @@ function Text(props: EditableTextProps) {
       aria-label={name}
       aria-multiline={rich && !plain ? 'true' : 'false'}
       data-canopy-field={name}
+      // The inline rich text toolbar (chrome/InlineToolbar.tsx) shows over these.
+      data-canopy-rich={rich && !plain ? '' : undefined}
       onClick={(event: MouseEvent) => event.stopPropagation()}
       onInput={(event: { currentTarget: HTMLElement }) => commit(event.currentTarget)}
       onKeyDown={(event: KeyboardEvent) => {

@@ -1,11 +1,12 @@
 /**
  * Server state shared by the admin and the page editor (TanStack Query): the one client, the
  * query client, reading a reply, and the queryOptions factories of the resources both editors
- * read: a content version, a template and the widgets a template's zones may hold; and Save.
+ * read: a content version, a template and the widgets a template's zones may hold, the tree and
+ * the sites (which the pickers read); and Save.
  */
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CanopyClient } from '@canopy/client';
-import type { Content, Template } from '@canopy/core';
+import type { Content, MenuItem, Template } from '@canopy/core';
 import type { SaveChanges } from './draft/draft';
 
 export const queryClient = new QueryClient({
@@ -41,6 +42,24 @@ export interface ContentApiError {
 export function asApiError(error: unknown): ContentApiError {
   return typeof error === 'object' && error !== null ? (error as ContentApiError) : {};
 }
+
+/** The tree (GET /api/menus): what a picker picks from. */
+export const menusQuery = () =>
+  queryOptions({
+    queryKey: ['menus'],
+    queryFn: async () => dataOf<MenuItem[]>(await api().GET('/api/menus')),
+  });
+
+export interface Site {
+  site_id: string;
+  site_name: string;
+}
+
+export const sitesQuery = () =>
+  queryOptions({
+    queryKey: ['sites'],
+    queryFn: async () => dataOf<Site[]>(await api().GET('/api/contents/sites')),
+  });
 
 /** A version of a content item ('latest' when none is named); under ['contents', id]. */
 export const contentVersionQuery = (id: string, version: number | null) =>

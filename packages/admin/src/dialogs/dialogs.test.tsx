@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AddItemDialog, type AddItemDialogProps } from './AddItemDialog';
 import { addFiles } from './MediaFiles';
-import { SelectItemDialog } from './SelectItemDialog';
+import { SelectItemDialog } from '@canopy/ui/items';
 import { menuItem } from '../test-kit';
 
 afterEach(cleanup);

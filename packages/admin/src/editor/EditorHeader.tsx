@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { DRAFT, PUBLISHED, STAGED, type Content, type MenuItem } from '@canopy/core';
 import { CommandButton, lockInactivity, useNow, type Viewer, formatUpdated } from '@canopy/ui';
-import { ItemIcon } from '../tree/icons';
+import { ItemIcon } from '@canopy/ui/items';
 import { EditInPageButton, PreviewButton } from '../publish/PreviewButton';
 import type { BoundCommand, ItemEditorCommandId } from './commands';
 import { ItemTrail } from '../tree/ItemTrail';

@@ -8,10 +8,9 @@ import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconReplace } from '@tabler/icons-react';
 import { isMediaContentType, type Content, type ContentField } from '@canopy/core';
 import { TOASTS, notify, useSession } from '@canopy/ui';
-import { MediaLinks } from './MediaLinks';
-import { MediaPreview } from './MediaPreview';
+
 import { UploadFileDialog } from './UploadFileDialog';
-import { mediaFilesOf } from './referenced-item';
+import { MediaLinks, MediaPreview, mediaFilesOf } from '@canopy/ui/media';
 import { FOLDER_ERROR_TOAST, FolderError, replaceFiles } from './replace-files';
 
 export interface MediaPanelProps {

@@ -9,7 +9,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { checkUploads, extensionOf } from '@canopy/core';
 import { ErrorList } from '@canopy/ui';
 import { MediaFiles, addFiles, type ChosenFile } from '../dialogs/MediaFiles';
-import { MediaPreview } from './MediaPreview';
+import { MediaPreview } from '@canopy/ui/media';
 
 /** A blob address of a chosen file while it is shown, released afterwards. */
 function useObjectUrl(file: File | undefined): string | null {

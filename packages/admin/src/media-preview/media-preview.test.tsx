@@ -7,11 +7,16 @@ import userEvent from '@testing-library/user-event';
 import { replaceExtensionMessage } from '@canopy/core';
 import type * as CanopyUi from '@canopy/ui';
 import { uploadMediaFile } from '../media-upload';
-import { absoluteUrl, cacheBusted, downloadNameOf, previewKindOf } from './kind';
-import { MediaLinks } from './MediaLinks';
+import {
+  MediaLinks,
+  MediaPreview,
+  absoluteUrl,
+  cacheBusted,
+  downloadNameOf,
+  mediaFilesOf,
+  previewKindOf,
+} from '@canopy/ui/media';
 import { MediaPanel } from './MediaPanel';
-import { MediaPreview } from './MediaPreview';
-import { mediaFilesOf } from './referenced-item';
 import { streamUploadOrder } from './replace-files';
 import { fakeApi, renderAdmin } from '../test-kit';
 

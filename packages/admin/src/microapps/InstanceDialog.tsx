@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { settingNameProblem } from '@canopy/core';
 import { errorMessage } from '@canopy/client';
-import type { MicroappInstance, SiteMicroapp } from './api';
+import type { MicroappInstance, SiteMicroapp } from '@canopy/ui/microapps';
 import { AddRowButton, DialogFooter, RemoveRowButton } from './form-parts';
 
 export interface InstanceValues {

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { isCustomElementName, isMicroappUrl, type MicroappRuntime } from '@canopy/core';
 import { errorMessage } from '@canopy/client';
-import type { NewMicroapp, SiteMicroapp } from './api';
+import type { NewMicroapp, SiteMicroapp } from '@canopy/ui/microapps';
 import { AddRowButton, DialogFooter, RemoveRowButton } from './form-parts';
 
 const MICROAPP_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;

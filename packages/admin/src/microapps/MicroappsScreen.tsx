@@ -26,7 +26,7 @@ import { IconApps, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify, formatUpdated } from '@canopy/ui';
 import { personQuery, sitesQuery } from '../api';
-import { MICROAPP_TOASTS } from '../editor/fields/microapp';
+import { MICROAPP_TOASTS } from '@canopy/ui/fields/pickers';
 import {
   createInstance,
   deleteInstance,
@@ -38,7 +38,7 @@ import {
   updateMicroapp,
   type MicroappInstance,
   type SiteMicroapp,
-} from './api';
+} from '@canopy/ui/microapps';
 import { InstanceDialog } from './InstanceDialog';
 import { MicroappDialog } from './MicroappDialog';
 

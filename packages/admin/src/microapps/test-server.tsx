@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createCanopyClient } from '@canopy/client';
 import { ToastHost } from '@canopy/ui';
 import { setApiClient } from '../api';
-import type { MicroappInstance, SiteMicroapp } from './api';
+import type { MicroappInstance, SiteMicroapp } from '@canopy/ui/microapps';
 
 export const SITE_ID = '7e000000-0000-4000-8000-00000000a001';
 export const HOME_INSTANCE = '7e000000-0000-4000-8000-0000000000a1';

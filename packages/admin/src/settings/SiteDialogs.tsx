@@ -19,7 +19,7 @@ import {
 import type { MenuItem } from '@canopy/core';
 import { notify } from '@canopy/ui';
 import { menusQuery } from '../api';
-import { SelectItemDialog } from '../dialogs/SelectItemDialog';
+import { SelectItemDialog } from '@canopy/ui/items';
 import { changeSite, createSite, type Site } from './api';
 import { FormDialog } from './parts';
 

@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { FIELD_TYPES, dropdownOptions, type MenuItem } from '@canopy/core';
-import { SelectItemDialog } from '../dialogs/SelectItemDialog';
+import { SelectItemDialog } from '@canopy/ui/items';
 import { EDIT_IN_BEHAVIORS, inputKey, propertiesOf, type FieldDraft } from './draft';
 
 /** A widget template the Dynamic Zone may allow. */

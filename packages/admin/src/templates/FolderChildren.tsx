@@ -8,7 +8,7 @@ import type { MenuItem } from '@canopy/core';
 import { Authorized } from '@canopy/ui';
 import { menusQuery } from '../api';
 import { itemRoute } from '../tree/forest';
-import { ItemIcon } from '../tree/icons';
+import { ItemIcon } from '@canopy/ui/items';
 import type { TemplateType } from './api';
 import type { LoadedTemplate } from './draft';
 import { NewTemplateDialog } from './NewTemplateDialog';

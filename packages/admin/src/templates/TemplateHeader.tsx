@@ -2,7 +2,7 @@
 import { Badge, Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
-import { ItemIcon } from '../tree/icons';
+import { ItemIcon } from '@canopy/ui/items';
 import type { LoadedTemplate } from './draft';
 import { formatUpdated } from '@canopy/ui';
 import { ItemTrail } from '../tree/ItemTrail';

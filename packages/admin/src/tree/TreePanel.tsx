@@ -26,8 +26,7 @@ import {
   itemRoute,
   type ForestIndex,
 } from './forest';
-import { FilterInput } from './FilterInput';
-import { ItemIcon } from './icons';
+import { FilterInput, ItemIcon } from '@canopy/ui/items';
 import { useMoveFlow } from './use-move';
 import { usePermissionsEditor } from './permissions';
 import classes from './tree.module.css';

@@ -1,5 +1,5 @@
 /** The menu forest indexed for the tree panel: items by id, children ids, parents, filtering. */
-import { MENU_FILTER_MIN_CHARS, type MenuItem } from '@canopy/core';
+import type { MenuItem } from '@canopy/core';
 
 export const ROOT_ID = '__root__';
 
@@ -48,11 +48,8 @@ export function indexForest(forest: readonly MenuItem[]): ForestIndex {
   };
 }
 
-/** The filter's effective text: applies only from 3 characters on (§5, §9). */
-export function activeFilter(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed.length >= MENU_FILTER_MIN_CHARS ? trimmed.toLowerCase() : null;
-}
+// The filter's effective text is the picker's too.
+export { activeFilter } from '@canopy/ui/items';
 
 /** Items whose name contains the filter, case-insensitively, in tree order (a flat list). */
 export function filterItems(index: ForestIndex, filter: string): string[] {

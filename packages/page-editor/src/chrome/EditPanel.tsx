@@ -15,7 +15,7 @@ import {
   type Template,
   type TemplateBlock,
 } from '@canopy/core';
-import { findBlock, removeBlock } from '@canopy/ui/draft';
+import { EditedItemContext, findBlock, removeBlock } from '@canopy/ui/draft';
 import { notify } from '@canopy/ui';
 import { blockTemplate, useDraftValue, useEditorState } from '../editor-context';
 import { PanelField } from './PanelField';
@@ -147,7 +147,7 @@ export function EditPanel({
   readOnlyReason: string | null;
   widgets: Template[];
 }) {
-  const { templates } = useEditorState();
+  const { templates, store } = useEditorState();
   const ref = useRef<HTMLElement>(null);
   useRefocus(ref, shown, tab);
   const pageFields = fieldsOf(templates.item, PAGE_PROPERTIES_TAB);
@@ -165,42 +165,45 @@ export function EditPanel({
           {readOnlyReason}
         </Alert>
       )}
-      <Tabs value={tab} onChange={(next) => next && onTab(next as PanelTab)} keepMounted={false}>
-        <Tabs.List grow>
-          <Tabs.Tab value="page">Page</Tabs.Tab>
-          <Tabs.Tab value="blocks">Blocks</Tabs.Tab>
-          <Tabs.Tab value="selected">Selected</Tabs.Tab>
-        </Tabs.List>
-        <div className="canopy-panel-body">
-          <Tabs.Panel value="page">
-            <Stack gap="sm">
-              {pageFields.map((block) => (
-                <PanelField
-                  key={block.block_id}
-                  label={block.block_name}
-                  definition={Object.values(block.template_fields)[0]!}
-                  target={{ kind: 'content', templateBlockId: block.block_id }}
-                  readOnly={readOnly}
-                />
-              ))}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="blocks">
-            <Stack gap={6}>
-              <Text size="sm" c="dimmed">
-                Drag a widget into a zone on the page (or focus it, press Space, move with the
-                arrows and press Space again).
-              </Text>
-              {widgets.map((widget) => (
-                <WidgetSource key={widget.template_id} template={widget} disabled={readOnly} />
-              ))}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="selected">
-            <SelectedBlock readOnly={readOnly} />
-          </Tabs.Panel>
-        </div>
-      </Tabs>
+      {/* The pickers read the item's site (micro-apps) and type (a media item's own file). */}
+      <EditedItemContext value={store.loaded}>
+        <Tabs value={tab} onChange={(next) => next && onTab(next as PanelTab)} keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="page">Page</Tabs.Tab>
+            <Tabs.Tab value="blocks">Blocks</Tabs.Tab>
+            <Tabs.Tab value="selected">Selected</Tabs.Tab>
+          </Tabs.List>
+          <div className="canopy-panel-body">
+            <Tabs.Panel value="page">
+              <Stack gap="sm">
+                {pageFields.map((block) => (
+                  <PanelField
+                    key={block.block_id}
+                    label={block.block_name}
+                    definition={Object.values(block.template_fields)[0]!}
+                    target={{ kind: 'content', templateBlockId: block.block_id }}
+                    readOnly={readOnly}
+                  />
+                ))}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="blocks">
+              <Stack gap={6}>
+                <Text size="sm" c="dimmed">
+                  Drag a widget into a zone on the page (or focus it, press Space, move with the
+                  arrows and press Space again).
+                </Text>
+                {widgets.map((widget) => (
+                  <WidgetSource key={widget.template_id} template={widget} disabled={readOnly} />
+                ))}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="selected">
+              <SelectedBlock readOnly={readOnly} />
+            </Tabs.Panel>
+          </div>
+        </Tabs>
+      </EditedItemContext>
     </aside>
   );
 }

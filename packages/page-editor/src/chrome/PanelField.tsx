@@ -1,9 +1,9 @@
 /**
  * One field in the right edit panel, with the admin's own field editors (`@canopy/ui/fields`):
- * label, help text, required mark, counter, the Rich Text editor and its toolbar, and the §5
- * message once the person left the field or tried to save. Picker fields (media, content and
- * micro-app references) are shown read-only with a pointer to the admin, where their pickers
- * and the media library live.
+ * label, help text, required mark, counter, the Rich Text editor and its toolbar, the pickers
+ * (media, content and micro-app references, with the 'Select Item' dialog and the file's
+ * preview; loaded the first time one shows), and the §5 message once the person left the field
+ * or tried to save. A picked value changes the draft, so the page re-renders with it.
  */
 import { useId, useState } from 'react';
 import { Text } from '@mantine/core';
@@ -16,10 +16,14 @@ import {
 } from '@canopy/core';
 import { readValue, writeValue, type FieldKind, type FieldTarget } from '@canopy/ui/draft';
 import { SHARED_FIELD_KINDS } from '@canopy/ui/fields';
+import { LAZY_PICKER_KINDS } from '@canopy/ui/fields/lazy-pickers';
 import { useDraftValue, useEditorState } from '../editor-context';
 
-/** The field types the panel edits; the rest are edited in the admin. */
-const PANEL_KINDS: Partial<Record<FieldType, FieldKind>> = SHARED_FIELD_KINDS;
+/** The field types the panel edits; the rest (a dynamic zone) are edited on the page itself. */
+const PANEL_KINDS: Partial<Record<FieldType, FieldKind>> = {
+  ...SHARED_FIELD_KINDS,
+  ...LAZY_PICKER_KINDS,
+};
 
 /** Save takes the person to the invalid field's block or tab; the field itself is not focused. */
 const noFocus = () => {};

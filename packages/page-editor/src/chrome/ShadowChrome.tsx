@@ -12,6 +12,8 @@ import mantineCss from '@mantine/core/styles.css?inline';
 import notificationsCss from '@mantine/notifications/styles.css?inline';
 import tiptapCss from '@mantine/tiptap/styles.css?inline';
 import richTextCss from '@canopy/ui/fields/rich-text.css?inline';
+import selectItemCss from '@canopy/ui/items/select-item.css?inline';
+import mediaPreviewCss from '@canopy/ui/media/media-preview.css?inline';
 import chromeCss from './chrome.css?inline';
 
 interface Mount {
@@ -20,6 +22,8 @@ interface Mount {
 }
 
 const ROOT = '.canopy-chrome';
+/** The toolbar's z-index (chrome.css); the panel sits just below it. */
+const CHROME_LAYER = 900;
 
 /** Mantine's stylesheet scoped to the chrome: its document rules apply to the chrome's root. */
 function scoped(css: string): string {
@@ -33,7 +37,12 @@ export function ShadowChrome({ children }: { children: ReactNode }) {
     document.body.appendChild(host);
     const root = host.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
-    style.textContent = scoped(mantineCss + notificationsCss + tiptapCss) + richTextCss + chromeCss;
+    style.textContent =
+      scoped(mantineCss + notificationsCss + tiptapCss) +
+      richTextCss +
+      selectItemCss +
+      mediaPreviewCss +
+      chromeCss;
     root.appendChild(style);
     const container = document.createElement('div');
     container.className = 'canopy-chrome';
@@ -43,7 +52,13 @@ export function ShadowChrome({ children }: { children: ReactNode }) {
   }, []);
   if (!mount) return null;
   const chromeTheme = mergeThemeOverrides(theme, {
-    components: { Portal: { defaultProps: { target: mount.container } } },
+    components: {
+      Portal: { defaultProps: { target: mount.container } },
+      // Above the toolbar and the panel (chrome.css): a dialog, and a list or tip opened in one.
+      Modal: { defaultProps: { zIndex: CHROME_LAYER + 100 } },
+      Popover: { defaultProps: { zIndex: CHROME_LAYER + 200 } },
+      Tooltip: { defaultProps: { zIndex: CHROME_LAYER + 200 } },
+    },
   });
   return createPortal(
     <MantineProvider

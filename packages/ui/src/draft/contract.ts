@@ -99,6 +99,18 @@ export interface EditorApi {
 
 export const EditorContext = createContext<EditorApi | null>(null);
 
+/**
+ * The item whose fields are shown, for field editors used outside the item editor (the page
+ * editor's panel provides it); inside the item editor, the editor's own item.
+ */
+export const EditedItemContext = createContext<EditorItem | null>(null);
+
+export function useEditedItem(): EditorItem | null {
+  const editor = useContext(EditorContext);
+  const item = useContext(EditedItemContext);
+  return editor?.item ?? item;
+}
+
 export function useEditor(): EditorApi {
   const editor = useContext(EditorContext);
   if (!editor) throw new Error('useEditor must be used inside the item editor');

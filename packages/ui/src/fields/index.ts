@@ -1,7 +1,9 @@
 /**
  * The field editors both editing surfaces use (§2 Field editors): Short Text, Long Text, Read
- * Only, Rich Text (Tiptap, loaded on demand), Dropdown and Checkbox. The admin adds its pickers
- * and the dynamic zone; the page editor's panel uses these as they are.
+ * Only, Rich Text (Tiptap, loaded on demand), Dropdown and Checkbox; the pickers (media,
+ * content and micro-app references) are in `./pickers`, which the admin takes as they are, and
+ * `./lazy-pickers`, which the page editor's panel loads on demand. The admin adds the dynamic
+ * zone.
  */
 import type { FieldType } from '@canopy/core';
 import type { FieldKind } from '../draft';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { validateFieldValue, type TemplateFieldDefinition } from '@canopy/core';
 import { EditorContext, type EditorApi } from '@canopy/ui/draft';
-import { microappKind } from './microapp';
+import { microappKind } from '@canopy/ui/fields/pickers';
 import { fieldDefinition } from './test-definition';
 import {
   FOOTER_INSTANCE,

@@ -25,8 +25,7 @@ import {
   type FieldKind,
 } from '@canopy/ui/draft';
 import { makeContent, makeTemplate, renderEditor } from '../test-harness';
-import { mediaKind } from './media';
-import { referenceKind } from './reference';
+import { mediaKind, referenceKind } from '@canopy/ui/fields/pickers';
 
 afterEach(() => {
   cleanup();

@@ -4,15 +4,11 @@
  */
 import type { FieldKindRegistry } from '@canopy/ui/draft';
 import { SHARED_FIELD_KINDS } from '@canopy/ui/fields';
-import { mediaKind } from './media';
-import { microappKind } from './microapp';
-import { referenceKind } from './reference';
+import { PICKER_FIELD_KINDS } from '@canopy/ui/fields/pickers';
 import { zoneKind } from './zone';
 
 export const FIELD_KINDS: FieldKindRegistry = {
   ...SHARED_FIELD_KINDS,
-  'Media Library Asset': mediaKind,
-  'Content Reference Picker': referenceKind,
-  'Micro-app Reference Picker': microappKind,
+  ...PICKER_FIELD_KINDS,
   'Dynamic Zone': zoneKind,
 };

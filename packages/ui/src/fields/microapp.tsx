@@ -3,7 +3,7 @@
  * version, when it names one) to choose from, and a new instance made in place. The value is
  * the chosen instance ids joined with '|' (§9).
  */
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -24,16 +24,16 @@ import {
   splitInstanceIds,
 } from '@canopy/core';
 import { errorMessage } from '@canopy/client';
-import { notify } from '@canopy/ui';
-import { sitesQuery } from '../../api';
+import { notify } from '../toasts';
+import { sitesQuery } from '../server-state';
 import {
   createInstance,
   microappBaseQuery,
   siteMicroappsQuery,
   type MicroappInstance,
   type SiteMicroapp,
-} from '../../microapps/api';
-import { EditorContext, type FieldEditorProps, type FieldKind } from '@canopy/ui/draft';
+} from '../microapps/api';
+import { useEditedItem, type FieldEditorProps, type FieldKind } from '../draft';
 
 /** The §8 texts of this field. */
 export const MICROAPP_TOASTS = {
@@ -58,7 +58,7 @@ const optionOf = (instance: MicroappInstance): ComboboxItem => ({
 
 /** The site the item belongs to, by name (the micro-app API lists a site by its name). */
 function useSiteName(): { siteName: string | undefined; noSite: boolean } {
-  const siteId = useContext(EditorContext)?.item.site_id ?? null;
+  const siteId = useEditedItem()?.site_id ?? null;
   const sites = useQuery({ ...sitesQuery(), enabled: siteId !== null });
   return {
     siteName: sites.data?.find((site) => site.site_id === siteId)?.site_name,

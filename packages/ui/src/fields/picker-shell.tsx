@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconExternalLink, IconListSearch, IconX } from '@tabler/icons-react';
-import type { FieldEditorProps } from '@canopy/ui/draft';
+import type { FieldEditorProps } from '../draft';
 
 /** A picked or removed value counts as touched (§4 Picker fields). */
 export function commit(field: FieldEditorProps, next: string): void {

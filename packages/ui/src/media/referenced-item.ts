@@ -13,7 +13,7 @@ import {
   type ContentField,
   type Template,
 } from '@canopy/core';
-import { api } from '../api';
+import { api } from '../server-state';
 
 export interface MediaFiles {
   url: string;

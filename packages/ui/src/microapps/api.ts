@@ -1,12 +1,12 @@
 /**
  * The micro-app API (§7): its base comes from the server's configuration
  * (`GET /api/microapps/config`, default `/api/microapps/`) and every call carries credentials.
- * Calls go through the admin's typed client; a request middleware moves them to the configured
+ * Calls go through the shared typed client; a request middleware moves them to the configured
  * base when it is not the default.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { CanopyClient, paths } from '@canopy/client';
-import { api, dataOf } from '../api';
+import { api, dataOf } from '../server-state';
 
 type Middleware = Parameters<CanopyClient['use']>[0];
 

@@ -1,7 +1,7 @@
 /** Copy Link and Download for a media file (§2 Field editors; §8 'Link Has Been Copied...'). */
 import { Button } from '@mantine/core';
 import { IconDownload, IconLink } from '@tabler/icons-react';
-import { notify } from '@canopy/ui';
+import { notify } from '../toasts';
 import { absoluteUrl, downloadNameOf } from './kind';
 import { MEDIA_TOASTS } from './messages';
 

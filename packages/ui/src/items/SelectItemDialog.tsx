@@ -9,11 +9,10 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { checkPickerRestriction, type MenuItem } from '@canopy/core';
-import { ErrorList } from '@canopy/ui';
-import { activeFilter } from '../tree/forest';
-import { FilterInput } from '../tree/FilterInput';
-import { ItemIcon } from '../tree/icons';
-import classes from './select-item.module.css';
+import { ErrorList } from '../dialogs';
+import { activeFilter, FilterInput } from './FilterInput';
+import { ItemIcon } from './ItemIcon';
+import './select-item.css';
 
 export interface SelectItemDialogProps {
   opened: boolean;
@@ -145,7 +144,7 @@ export function SelectItemDialog({
         )}
         <div
           ref={viewport}
-          className={classes.viewport}
+          className="canopy-select-item-viewport"
           style={{ height: LIST_HEIGHT }}
           role="listbox"
           aria-label="Items"
@@ -163,7 +162,7 @@ export function SelectItemDialog({
                   id={optionId(item)}
                   role="option"
                   aria-selected={selected}
-                  className={classes.option}
+                  className="canopy-select-item-option"
                   style={{
                     position: 'absolute',
                     top: 0,

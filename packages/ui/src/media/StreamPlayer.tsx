@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
-import classes from './media-preview.module.css';
+import './media-preview.css';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -55,10 +55,10 @@ export function StreamPlayer({
   }, [src]);
 
   return (
-    <div className={classes.frame}>
+    <div className="canopy-media-frame">
       <video
         ref={video}
-        className={classes.video}
+        className="canopy-media-video"
         controls
         preload="metadata"
         poster={poster ?? undefined}

@@ -1,6 +1,13 @@
 /** The 'Filter Items' box of the tree panel and the item picker (§2, §5: from 3 characters). */
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { MENU_FILTER_MIN_CHARS } from '@canopy/core';
+
+/** The filter's effective text: applies only from 3 characters on (§5, §9). */
+export function activeFilter(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= MENU_FILTER_MIN_CHARS ? trimmed.toLowerCase() : null;
+}
 
 export function FilterInput(props: {
   value: string;

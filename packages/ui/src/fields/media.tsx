@@ -9,7 +9,7 @@
  * Rules: core's `validateFieldValue` (required; 'The file has no extension'), then, when the
  * definition restricts the field to one media type, 'This filetype is not allowed for {type}s'.
  */
-import { useContext, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MEDIA_LIBRARY_ROOT_ID,
@@ -17,12 +17,12 @@ import {
   isUuid,
   validateFieldValue,
 } from '@canopy/core';
-import { menusQuery } from '../../api';
-import { SelectItemDialog, findItem } from '../../dialogs/SelectItemDialog';
-import { MediaLinks } from '../../media-preview/MediaLinks';
-import { MediaPreview } from '../../media-preview/MediaPreview';
-import { adminUrlOf } from '../../media-preview/referenced-item';
-import { EditorContext, type FieldEditorProps, type FieldKind } from '@canopy/ui/draft';
+import { menusQuery } from '../server-state';
+import { SelectItemDialog, findItem } from '../items/SelectItemDialog';
+import { MediaLinks } from '../media/MediaLinks';
+import { MediaPreview } from '../media/MediaPreview';
+import { adminUrlOf } from '../media/referenced-item';
+import { useEditedItem, type FieldEditorProps, type FieldKind } from '../draft';
 import { OpenItemButton, PickerShell, commit } from './picker-shell';
 
 /** The media item an address names: `{directory}/{content_id}.{ext}` or `.../{content_id}/...`. */
@@ -36,11 +36,9 @@ export function mediaItemIdOf(url: string): string | null {
 }
 
 export function MediaEditor(props: FieldEditorProps) {
-  const editor = useContext(EditorContext);
+  const item = useEditedItem();
   const ownFile =
-    editor != null &&
-    isMediaContentType(editor.item.content_type_id) &&
-    props.target.kind === 'content';
+    item != null && isMediaContentType(item.content_type_id) && props.target.kind === 'content';
   return ownFile ? <OwnFileEditor {...props} /> : <AssetEditor {...props} />;
 }
 

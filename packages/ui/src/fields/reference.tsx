@@ -14,19 +14,15 @@ import { useEffect, useState } from 'react';
 import { Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isUuid } from '@canopy/core';
-import { notify } from '@canopy/ui';
-import { menusQuery } from '../../api';
-import { SelectItemDialog } from '../../dialogs/SelectItemDialog';
-import { ItemIcon } from '../../tree/icons';
-import { MediaLinks } from '../../media-preview/MediaLinks';
-import { MediaPreview } from '../../media-preview/MediaPreview';
-import { MEDIA_TOASTS } from '../../media-preview/messages';
-import {
-  adminUrlOf,
-  referencedItemQuery,
-  type ReferencedItem,
-} from '../../media-preview/referenced-item';
-import type { FieldEditorProps, FieldKind } from '@canopy/ui/draft';
+import { notify } from '../toasts';
+import { menusQuery } from '../server-state';
+import { SelectItemDialog } from '../items/SelectItemDialog';
+import { ItemIcon } from '../items/ItemIcon';
+import { MediaLinks } from '../media/MediaLinks';
+import { MediaPreview } from '../media/MediaPreview';
+import { MEDIA_TOASTS } from '../media/messages';
+import { adminUrlOf, referencedItemQuery, type ReferencedItem } from '../media/referenced-item';
+import type { FieldEditorProps, FieldKind } from '../draft';
 import { OpenItemButton, PickerShell, commit } from './picker-shell';
 
 export function ReferenceEditor(props: FieldEditorProps) {

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { cacheBusted, downloadNameOf, previewKindOf, type PreviewKind } from './kind';
 import { StreamPlayer } from './StreamPlayer';
-import classes from './media-preview.module.css';
+import './media-preview.css';
 
 export interface MediaPreviewProps {
   /** The file's address (a media-library path, or a blob address for a file not sent yet). */
@@ -54,15 +54,15 @@ function StampedPreview({ url, name, poster, fileName }: MediaPreviewProps) {
   switch (kind) {
     case 'image':
       return (
-        <div className={classes.frame}>
-          <img className={classes.image} src={src} alt={`Preview of ${name}`} />
+        <div className="canopy-media-frame">
+          <img className="canopy-media-image" src={src} alt={`Preview of ${name}`} />
         </div>
       );
     case 'video':
       return (
-        <div className={classes.frame}>
+        <div className="canopy-media-frame">
           <video
-            className={classes.video}
+            className="canopy-media-video"
             src={src}
             controls
             preload="metadata"
@@ -80,14 +80,14 @@ function StampedPreview({ url, name, poster, fileName }: MediaPreviewProps) {
       );
     case 'pdf':
       return (
-        <div className={classes.frame}>
-          <iframe className={classes.pdf} src={src} title={`PDF ${name}`} />
+        <div className="canopy-media-frame">
+          <iframe className="canopy-media-pdf" src={src} title={`PDF ${name}`} />
         </div>
       );
     default: {
       const { icon: DocumentIcon, label, colour } = DOCUMENT_ICONS[kind];
       return (
-        <div className={classes.document} role="img" aria-label={`${label}: ${name}`}>
+        <div className="canopy-media-document" role="img" aria-label={`${label}: ${name}`}>
           <DocumentIcon size={40} stroke={1.4} color={colour} aria-hidden />
           <div>
             <Text size="sm" fw={600}>
