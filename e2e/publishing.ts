@@ -14,11 +14,11 @@ const TITLE = '7e000000-0000-4000-8000-000000101003';
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
 export type Api = Call & { token: string };
 
-/** An API caller signed in as the demo admin. */
-export async function adminApi(server: RunningCanopy): Promise<Api> {
+/** An API caller signed in as the demo admin (or another user). */
+export async function adminApi(server: RunningCanopy, username = 'admin'): Promise<Api> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [CANOPY_BIN, 'token', '--user', 'admin'],
+    [CANOPY_BIN, 'token', '--user', username],
     { env: server.env },
   );
   const token = stdout.trim().split('\n').pop()!;

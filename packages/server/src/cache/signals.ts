@@ -7,7 +7,9 @@
  *   NOTIFY sent inside a transaction would wait for it, one sent outside leaves at once). It
  *   never throws: a failure is logged, and the other instances' caches then live on their
  *   expiry. A message over `MAX_PAYLOAD` bytes is refused (PostgreSQL's limit is 8000):
- *   send something smaller that means the same (the read cache sends 'all').
+ *   send something smaller that means the same (the read cache sends 'all'). One instance's
+ *   messages reach the others in the order its `send`s were called (each NOTIFY waits for the
+ *   one before), whatever their kinds.
  * - `on(kind, handler)` runs `handler(payload)` for each message of that kind from another
  *   instance. Other modules (e.g. live events) register their own kinds on the same connection.
  * - `onResync(handler)` runs after the listening connection was lost and is back: whatever was
@@ -64,6 +66,8 @@ class PgSignals implements Signals {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private sent = 0;
+  /** The NOTIFY sent last: the next one waits for it, so messages arrive in the order sent. */
+  private sending: Promise<unknown> = Promise.resolve();
   /** Messages sent and not heard back yet, by number. */
   private readonly echoes = new Map<number, () => void>();
 
@@ -113,8 +117,12 @@ class PgSignals implements Signals {
           timer = setTimeout(heard, ECHO_MS);
         })
       : undefined;
+    const notify = this.sending.then(() =>
+      sql`SELECT pg_notify(${CHANNEL}, ${text})`.execute(this.db),
+    );
+    this.sending = notify.catch(() => undefined);
     try {
-      await sql`SELECT pg_notify(${CHANNEL}, ${text})`.execute(this.db);
+      await notify;
       await echo;
     } catch (error) {
       this.log.warn({ err: error, kind }, 'A change could not be signalled to other instances');
