@@ -101,6 +101,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ContentIdParams,
         response: { 200: Viewers },
       },
+      config: { changes: 'nothing' },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -115,7 +116,10 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.delete(
     '/presence/:id',
-    { schema: { tags, summary: 'Says you closed the item', params: ContentIdParams } },
+    {
+      schema: { tags, summary: 'Says you closed the item', params: ContentIdParams },
+      config: { changes: 'nothing' },
+    },
     async (request, reply) => {
       presence.gone(request.params.id, actorOf(request).username);
       return reply.code(204).send();
