@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { MenuItem } from '@canopy/core';
 import { CANOPY_BIN, type RunningCanopy } from './harness';
 
 export const DEMO_SITE = '7e000000-0000-4000-8000-00000000a001';
@@ -36,6 +37,14 @@ export async function adminApi(server: RunningCanopy, username = 'admin'): Promi
     return text ? JSON.parse(text) : undefined;
   };
   return Object.assign(call, { token });
+}
+
+/** The first item of the menu tree named `name`, at any depth. */
+export function findItem(items: MenuItem[], name: string): MenuItem | undefined {
+  return (
+    items.find((item) => item.content_name === name) ??
+    items.map((item) => findItem(item.children, name)).find(Boolean)
+  );
 }
 
 /** The content id of the demo page at this Page URL. */
