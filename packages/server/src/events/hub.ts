@@ -39,10 +39,11 @@ export class EventHub {
    * is unique to the process (instances started in the same millisecond differ), so an id from
    * another instance is never taken for one of this hub's.
    */
-  private readonly boot = `${Date.now().toString(36)}${randomInt(2 ** 40).toString(36)}`;
+  private boot = newBoot();
   private seq = 0;
   private readonly recent: LiveEvent[] = [];
   private readonly listeners = new Set<(event: LiveEvent) => void>();
+  private readonly resetListeners = new Set<() => void>();
 
   publish(input: LiveEventInput): LiveEvent {
     const event: LiveEvent = {
@@ -61,6 +62,23 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Events may have been missed (another instance's, while the signals were down): the hub starts
+   * a new sequence, and every open stream is told to reload what it shows (`onReset`), like a
+   * stream that resumes from an id no longer known.
+   */
+  reset(): void {
+    this.boot = newBoot();
+    this.seq = 0;
+    this.recent.length = 0;
+    for (const listener of this.resetListeners) listener();
+  }
+
+  onReset(listener: () => void): () => void {
+    this.resetListeners.add(listener);
+    return () => this.resetListeners.delete(listener);
+  }
+
   /** The newest event's id (what a fresh stream resumes from). */
   lastId(): string {
     return `${this.boot}-${this.seq}`;
@@ -77,4 +95,8 @@ export class EventHub {
     if (after + 1 < firstSeq) return null;
     return this.recent.filter((event) => Number(event.id.split('-')[1]) > after);
   }
+}
+
+function newBoot(): string {
+  return `${Date.now().toString(36)}${randomInt(2 ** 40).toString(36)}`;
 }

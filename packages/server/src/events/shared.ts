@@ -7,6 +7,8 @@
  *   that resumes on another instance gets `reset`). One instance's events reach the others in the
  *   order it published them; an event about a write leaves after the write's cache change, so a
  *   browser that reads again on hearing it reads the new state anywhere.
+ * - When messages may have been missed (the signals' resync), this instance's streams are told
+ *   to reload what they show (`reset`).
  * - Presence and open lock requests are state, not events: each instance shares what it heard
  *   (an editor's word, a request made or closed) and every instance applies it to its own copy;
  *   presence events are published by each instance from its own copy.
@@ -57,6 +59,8 @@ export function shareLive(hub: EventHub, signals: Signals, readCache: ReadCache)
       hub.publish(event as LiveEventInput);
     }
   });
+  // Events from the other instances may have been missed: the streams here reload what they show.
+  signals.onResync(() => hub.reset());
   signals.on(PRESENCE_SIGNAL, (payload) => presence.apply(payload));
   signals.on(LOCK_REQUEST_SIGNAL, (payload) => requests.apply(payload));
   return { publish, presence, requests, lockMoved };

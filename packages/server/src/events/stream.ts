@@ -75,11 +75,17 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .catch((error: unknown) => request.log.warn({ err: error }, 'live event not sent'));
       };
 
+      const reset = (id: string) => void out.write(`id: ${id}\nevent: reset\ndata: {}\n\n`);
       // Subscribe and read the missed events in the same turn, so none falls in between.
       const missed = resumeFrom ? hub.since(resumeFrom) : [];
       const unsubscribe = hub.subscribe(deliver);
+      // After the events already on their way (the new sequence's id names where to resume).
+      const unsubscribeReset = hub.onReset(() => {
+        const id = hub.lastId();
+        queue = queue.then(() => reset(id));
+      });
       if (missed === null) {
-        out.write(`id: ${hub.lastId()}\nevent: reset\ndata: {}\n\n`);
+        reset(hub.lastId());
       } else {
         for (const event of missed) deliver(event);
         if (!resumeFrom) out.write(`id: ${hub.lastId()}\nevent: ready\ndata: {}\n\n`);
@@ -88,6 +94,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.raw.on('close', () => {
         clearInterval(keepalive);
         unsubscribe();
+        unsubscribeReset();
       });
     },
   );

@@ -2,7 +2,8 @@
  * Live events between two real instances (`canopy start`) on one fresh PostgreSQL database: a
  * write on A reaches an event stream open on B (in order, resumable from B's ids, and B's menus
  * already show it), presence told to A is seen on B, and a lock request made on B reaches the
- * holder on A, whose handover comes back to B.
+ * holder on A, whose handover comes back to B; when B may have missed events, its streams are
+ * told to reload.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,5 +174,21 @@ describe('live events across two instances on one PostgreSQL database', () => {
     await asker.next(about(contact, 'handover'), 10_000);
     expect(await lockOfInMenus(editorB, contact)).toBe('editor');
     expect(await editorB('GET', `/api/lockcontents/${contact}/request`)).toBeNull();
+  });
+
+  it('tells the streams on B to reload when B may have missed events, and goes on after', async () => {
+    const careers = await pageId(adminA, '/careers');
+    const onB = await stream(b, adminB);
+    // Both instances lose their listening connections: what is sent meanwhile is missed.
+    await admin(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = '${DATABASE}' AND application_name = 'canopy-signals'`,
+    );
+    const reset = await onB.next((event) => event.event === 'reset', 20_000);
+    await adminA('PUT', `/api/lockcontents/${careers}`);
+    const after = await onB.next(about(careers, 'lock'), 10_000);
+    // The lock comes after the reset, numbered in the sequence the reset started.
+    expect(onB.events.indexOf(after)).toBeGreaterThan(onB.events.indexOf(reset));
+    expect(after.id.split('-')[0]).toBe(reset.id.split('-')[0]);
   });
 });
