@@ -85,9 +85,7 @@ describe('two instances, one browser on each side', { timeout: 240_000 }, () => 
       })
       .toBeGreaterThan(0);
     await eddieOnA('PUT', `/api/presence/${contactId}`);
-    // Shown on the presence event, or at the latest with the editor's next beat (20 s), whose
-    // answer names who is there (now and then the event alone does not show him; see README).
-    await header().getByText('Also open: Eddie Editor').waitFor({ timeout: 30_000 });
+    await header().getByText('Also open: Eddie Editor').waitFor();
     await shot('b-sees-presence-on-a');
 
     const latest = await eddieOnA('GET', `/api/contents/${contactId}`);
