@@ -4,6 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { MenuItem } from '@canopy/core';
 import type { Page } from 'playwright-core';
 import { CANOPY_BIN, type RunningCanopy } from './harness';
 
@@ -15,11 +16,11 @@ const TITLE = '7e000000-0000-4000-8000-000000101003';
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
 export type Api = Call & { token: string };
 
-/** An API caller signed in as the demo admin. */
-export async function adminApi(server: RunningCanopy): Promise<Api> {
+/** An API caller signed in as the demo admin (or another user). */
+export async function adminApi(server: RunningCanopy, username = 'admin'): Promise<Api> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [CANOPY_BIN, 'token', '--user', 'admin'],
+    [CANOPY_BIN, 'token', '--user', username],
     { env: server.env },
   );
   const token = stdout.trim().split('\n').pop()!;
@@ -37,6 +38,14 @@ export async function adminApi(server: RunningCanopy): Promise<Api> {
     return text ? JSON.parse(text) : undefined;
   };
   return Object.assign(call, { token });
+}
+
+/** The first item of the menu tree named `name`, at any depth. */
+export function findItem(items: MenuItem[], name: string): MenuItem | undefined {
+  return (
+    items.find((item) => item.content_name === name) ??
+    items.map((item) => findItem(item.children, name)).find(Boolean)
+  );
 }
 
 /** The content id of the demo page at this Page URL. */

@@ -22,6 +22,7 @@ import {
   type RunningCanopy,
 } from './harness';
 import { expectNoAxeViolations } from './axe';
+import { findItem } from './publishing';
 
 const SHOTS = '/tmp/canopy-together';
 const CONTACT = 'Contact';
@@ -45,10 +46,7 @@ describe('working together', { timeout: 240_000 }, () => {
       const menus = await fetch(`${server.base}/api/menus`, {
         headers: { authorization: `Bearer ${await accessTokenOf(opened)}` },
       });
-      const find = (items: MenuItem[]): MenuItem | undefined =>
-        items.find((item) => item.content_name === CONTACT) ??
-        items.map((item) => find(item.children)).find(Boolean);
-      contactId = find((await menus.json()) as MenuItem[])!.content_id;
+      contactId = findItem((await menus.json()) as MenuItem[], CONTACT)!.content_id;
     }
     await opened.goto(`${server.base}/admin/content/${contactId}`);
     await opened.getByRole('heading', { name: CONTACT, level: 2 }).waitFor();

@@ -1,9 +1,10 @@
 /**
  * Live events: what changed, for the people who may read it. Everything is published through
  * `publish(event)`; this in-process hub numbers the events, keeps the recent ones for resuming
- * streams (Last-Event-ID) and hands each to the open streams. Another source (e.g. PostgreSQL
- * NOTIFY between instances) feeds the same `publish`.
+ * streams (Last-Event-ID) and hands each to the open streams. The other instances' events come
+ * in through the same `publish` (shared.ts) and are numbered here like this instance's own.
  */
+import { randomInt } from 'node:crypto';
 
 /** What happened to a content item ('lapse': its lock ran out; 'presence': who has it open). */
 export interface LiveEventInput {
@@ -21,6 +22,8 @@ export interface LiveEventInput {
   to?: string[];
   /** lock-request: requested, handed-over, declined, withdrawn. */
   step?: string;
+  /** When it happened (an event from another instance keeps its own); default now. */
+  at?: string;
 }
 
 export interface LiveEvent extends LiveEventInput {
@@ -31,17 +34,22 @@ export interface LiveEvent extends LiveEventInput {
 const KEPT = 2000;
 
 export class EventHub {
-  /** Ids are `<boot>-<n>`: a stream resuming from another boot's id starts over (a reset). */
-  private readonly boot = Date.now().toString(36);
+  /**
+   * Ids are `<boot>-<n>`: a stream resuming from another boot's id starts over (a reset). A boot
+   * is unique to the process (instances started in the same millisecond differ), so an id from
+   * another instance is never taken for one of this hub's.
+   */
+  private boot = newBoot();
   private seq = 0;
   private readonly recent: LiveEvent[] = [];
   private readonly listeners = new Set<(event: LiveEvent) => void>();
+  private readonly resetListeners = new Set<() => void>();
 
   publish(input: LiveEventInput): LiveEvent {
     const event: LiveEvent = {
       ...input,
       id: `${this.boot}-${++this.seq}`,
-      at: new Date().toISOString(),
+      at: input.at ?? new Date().toISOString(),
     };
     this.recent.push(event);
     if (this.recent.length > KEPT) this.recent.splice(0, this.recent.length - KEPT);
@@ -52,6 +60,23 @@ export class EventHub {
   subscribe(listener: (event: LiveEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Events may have been missed (another instance's, while the signals were down): the hub starts
+   * a new sequence, and every open stream is told to reload what it shows (`onReset`), like a
+   * stream that resumes from an id no longer known.
+   */
+  reset(): void {
+    this.boot = newBoot();
+    this.seq = 0;
+    this.recent.length = 0;
+    for (const listener of this.resetListeners) listener();
+  }
+
+  onReset(listener: () => void): () => void {
+    this.resetListeners.add(listener);
+    return () => this.resetListeners.delete(listener);
   }
 
   /** The newest event's id (what a fresh stream resumes from). */
@@ -70,4 +95,8 @@ export class EventHub {
     if (after + 1 < firstSeq) return null;
     return this.recent.filter((event) => Number(event.id.split('-')[1]) > after);
   }
+}
+
+function newBoot(): string {
+  return `${Date.now().toString(36)}${randomInt(2 ** 40).toString(36)}`;
 }

@@ -35,6 +35,7 @@ export const lockRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ContentIdParams,
         response: { 202: LockRequestReply },
       },
+      config: { changes: 'nothing' },
     },
     async (request, reply) => {
       reply.status(202);

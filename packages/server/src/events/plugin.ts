@@ -1,15 +1,16 @@
 /**
  * Live events (hub.ts): a write's event once it succeeded, lapsed locks released as they run
  * out, who has an item open (presence.ts), and the one stream per signed-in browser that carries
- * them (stream.ts).
+ * them (stream.ts); shared with the other instances on the same PostgreSQL database (shared.ts).
  */
 import fp from 'fastify-plugin';
 import { releaseLapsedLocks } from '../operations/contents/lapse';
 import { lockLeaseSeconds } from '../operations/contents/lease';
 import { EventHub, type LiveEventInput } from './hub';
-import { Presence } from './presence';
-import { LockRequests } from '../operations/contents/lock-request';
+import type { Presence } from './presence';
+import type { LockRequests } from '../operations/contents/lock-request';
 import { CONTENT_ACTIONS, contentIdOf, versionOf } from './actions';
+import { shareLive } from './shared';
 
 export interface Live {
   hub: EventHub;
@@ -39,9 +40,12 @@ function parsed(payload: unknown): Record<string, unknown> | null {
 export const livePlugin = fp(
   async (app) => {
     const hub = new EventHub();
-    const publish = (event: LiveEventInput) => void hub.publish(event);
-    const presence = new Presence(publish);
-    app.decorate('live', { hub, publish, presence, requests: new LockRequests(publish) });
+    const { publish, presence, requests, lockMoved } = shareLive(
+      hub,
+      app.canopy.signals,
+      app.canopy.readCache,
+    );
+    app.decorate('live', { hub, publish, presence, requests });
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
@@ -74,9 +78,9 @@ export const livePlugin = fp(
       if (sweeping) return;
       sweeping = true;
       releaseLapsedLocks(app.canopy.db)
-        .then((released) => {
+        .then(async (released) => {
           for (const lock of released) {
-            app.canopy.readCache.clearLockOf(lock.content_id);
+            await lockMoved(lock.content_id);
             publish({
               type: 'content',
               content_id: lock.content_id,

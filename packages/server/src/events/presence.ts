@@ -1,7 +1,9 @@
 /**
  * Who has an item open in an editor: each open editor says so every PRESENCE_BEAT_MS and
  * disappears PRESENCE_TTL_MS after its last word (a closed tab, a sleeping laptop). Changes are
- * published as 'presence' events. Kept in memory: each instance knows its own editors.
+ * published as 'presence' events. Kept in memory; with several instances each word an instance
+ * hears is shared with the others (`share`), which apply it (`apply`) and publish the change to
+ * their own streams, so every instance knows every editor whichever instance it talks to.
  */
 import type { LiveEventInput } from './hub';
 
@@ -13,10 +15,18 @@ export interface Viewer {
   name: string;
 }
 
+/** One editor's word, as shared between instances. */
+export type PresenceWord =
+  | { word: 'here'; content_id: string; viewer: Viewer }
+  | { word: 'gone'; content_id: string; username: string };
+
 export class Presence {
   private readonly open = new Map<string, Map<string, Viewer & { until: number }>>();
 
-  constructor(private readonly publish: (event: LiveEventInput) => void) {}
+  constructor(
+    private readonly publish: (event: LiveEventInput) => void,
+    private readonly share: (word: PresenceWord) => void = () => undefined,
+  ) {}
 
   viewers(contentId: string): Viewer[] {
     return [...(this.open.get(contentId)?.values() ?? [])].map(({ username, name }) => ({
@@ -26,16 +36,25 @@ export class Presence {
   }
 
   here(contentId: string, viewer: Viewer, now = Date.now()): Viewer[] {
-    let item = this.open.get(contentId);
-    if (!item) this.open.set(contentId, (item = new Map()));
-    const known = item.has(viewer.username);
-    item.set(viewer.username, { ...viewer, until: now + PRESENCE_TTL_MS });
-    if (!known) this.changed(contentId);
+    this.share({ word: 'here', content_id: contentId, viewer });
+    this.mark(contentId, viewer, now);
     return this.viewers(contentId);
   }
 
   gone(contentId: string, username: string): void {
-    if (this.open.get(contentId)?.delete(username)) this.changed(contentId);
+    this.share({ word: 'gone', content_id: contentId, username });
+    this.unmark(contentId, username);
+  }
+
+  /** Another instance's word (its lifetime counts from now, on this instance's clock). */
+  apply(payload: unknown, now = Date.now()): void {
+    const word = payload as Partial<PresenceWord> | null;
+    if (typeof word?.content_id !== 'string') return;
+    if (word.word === 'here' && isViewer(word.viewer)) {
+      this.mark(word.content_id, { username: word.viewer.username, name: word.viewer.name }, now);
+    } else if (word.word === 'gone' && typeof word.username === 'string') {
+      this.unmark(word.content_id, word.username);
+    }
   }
 
   /** Forgets editors that stopped saying they are there. */
@@ -49,9 +68,26 @@ export class Presence {
     }
   }
 
+  private mark(contentId: string, viewer: Viewer, now: number): void {
+    let item = this.open.get(contentId);
+    if (!item) this.open.set(contentId, (item = new Map()));
+    const known = item.has(viewer.username);
+    item.set(viewer.username, { ...viewer, until: now + PRESENCE_TTL_MS });
+    if (!known) this.changed(contentId);
+  }
+
+  private unmark(contentId: string, username: string): void {
+    if (this.open.get(contentId)?.delete(username)) this.changed(contentId);
+  }
+
   private changed(contentId: string): void {
     const viewers = this.viewers(contentId);
     if (viewers.length === 0) this.open.delete(contentId);
     this.publish({ type: 'presence', content_id: contentId, viewers });
   }
+}
+
+function isViewer(value: unknown): value is Viewer {
+  const viewer = value as Partial<Viewer> | null;
+  return typeof viewer?.username === 'string' && typeof viewer.name === 'string';
 }

@@ -75,11 +75,17 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .catch((error: unknown) => request.log.warn({ err: error }, 'live event not sent'));
       };
 
+      const reset = (id: string) => void out.write(`id: ${id}\nevent: reset\ndata: {}\n\n`);
       // Subscribe and read the missed events in the same turn, so none falls in between.
       const missed = resumeFrom ? hub.since(resumeFrom) : [];
       const unsubscribe = hub.subscribe(deliver);
+      // After the events already on their way (the new sequence's id names where to resume).
+      const unsubscribeReset = hub.onReset(() => {
+        const id = hub.lastId();
+        queue = queue.then(() => reset(id));
+      });
       if (missed === null) {
-        out.write(`id: ${hub.lastId()}\nevent: reset\ndata: {}\n\n`);
+        reset(hub.lastId());
       } else {
         for (const event of missed) deliver(event);
         if (!resumeFrom) out.write(`id: ${hub.lastId()}\nevent: ready\ndata: {}\n\n`);
@@ -88,6 +94,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.raw.on('close', () => {
         clearInterval(keepalive);
         unsubscribe();
+        unsubscribeReset();
       });
     },
   );
@@ -101,6 +108,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ContentIdParams,
         response: { 200: Viewers },
       },
+      config: { changes: 'nothing' },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -115,7 +123,10 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.delete(
     '/presence/:id',
-    { schema: { tags, summary: 'Says you closed the item', params: ContentIdParams } },
+    {
+      schema: { tags, summary: 'Says you closed the item', params: ContentIdParams },
+      config: { changes: 'nothing' },
+    },
     async (request, reply) => {
       presence.gone(request.params.id, actorOf(request).username);
       return reply.code(204).send();

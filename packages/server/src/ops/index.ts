@@ -29,7 +29,9 @@ export const opsPlugin = fp<OpsOptions>(
     const metrics = createMetrics(app);
     metrics.watchCache(app.canopy.readCache);
     app.addHook('onReady', async () => {
-      if (app.hasDecorator('publishing')) metrics.watchBuilds(app.publishing.events);
+      if (!app.hasDecorator('publishing')) return;
+      metrics.watchBuilds(app.publishing.events);
+      metrics.watchQueue(app.publishing.queue);
     });
     await app.register(healthRoutes);
     app.get('/metrics', { schema: { hide: true } }, metricsHandler(metrics, metricsToken));

@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics (`prom-client`) at `GET /metrics`: requests per route (count and latency),
- * build durations, read-cache hits and misses, open event streams, and the process's own figures
+ * build durations, builds waiting in the queue, read-cache hits and misses, open event streams,
+ * and the process's own figures
  * (CPU, memory, event-loop delay). Each app counts in its own registry (tests build many apps in
  * one process); the process's figures are collected once and added to every scrape.
  *
@@ -24,6 +25,8 @@ export interface Metrics {
   watchCache(cache: ReadCache): void;
   /** Records each build's duration when it ends (from the build service's events). */
   watchBuilds(events: { emit(name: string | symbol, ...args: unknown[]): boolean }): void;
+  /** Reports the builds waiting in `queue` at each scrape. */
+  watchQueue(queue: { size(): Promise<number> }): void;
 }
 
 /**
@@ -63,6 +66,16 @@ export function createMetrics(app: FastifyInstance): Metrics {
     labelNames: ['scope', 'result'],
     registers: [registry],
   });
+  let queued: (() => Promise<number>) | undefined;
+  new Gauge({
+    name: 'canopy_build_queue_depth',
+    help: "Builds waiting to run (with PostgreSQL the shared pg-boss queue's: every instance's)",
+    registers: [registry],
+    async collect() {
+      // A queue that cannot be asked (the database is down) has no depth to show, not 0.
+      this.set(queued ? await queued().catch(() => Number.NaN) : 0);
+    },
+  });
   const streams = new Gauge({
     name: 'canopy_event_streams',
     help: 'Server-Sent Event streams open now',
@@ -93,6 +106,9 @@ export function createMetrics(app: FastifyInstance): Metrics {
         const scope = key.slice(0, Math.max(0, key.indexOf(':'))) || 'other';
         cacheReads.inc({ scope, result: hit ? 'hit' : 'miss' });
       });
+    },
+    watchQueue(queue) {
+      queued = () => queue.size();
     },
     watchBuilds(events) {
       const emit = events.emit.bind(events);

@@ -30,9 +30,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * What a successful call of the route changes, for the caches: 'lock' (a lock or unlock of
-     * the item in the `id` path parameter) changes its lock state only. Default: anything.
+     * the item in the `id` path parameter) changes its lock state only; 'nothing' changes no
+     * stored data (presence, a lock request). Default: anything.
      */
-    changes?: 'lock';
+    changes?: 'lock' | 'nothing';
   }
 }
 
@@ -51,11 +52,11 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
         return payload;
       }
+      const { changes } = request.routeOptions.config;
+      if (changes === 'nothing') return payload;
       const { id } = request.params as { id?: string };
       const change: CacheChange =
-        request.routeOptions.config.changes === 'lock' && id
-          ? { kind: 'lock', contentId: id }
-          : { kind: 'all' };
+        changes === 'lock' && id ? { kind: 'lock', contentId: id } : { kind: 'all' };
       canopy.readCache.invalidate(change);
       await signalChange(canopy.signals, change);
       return payload;

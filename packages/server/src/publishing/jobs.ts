@@ -19,6 +19,8 @@ export interface BuildQueue {
   idle(): Promise<void>;
   /** Throws when the queue cannot be reached (readiness). */
   check(): Promise<void>;
+  /** Builds waiting to run (queued, or waiting for a retry): every instance's when shared. */
+  size(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export interface BuildQueue {
 export class LocalQueue implements BuildQueue {
   readonly shared = false;
   private readonly chains = new Map<string, Promise<void>>();
+  private waiting = 0;
   private run: RunBuild = () => Promise.resolve();
 
   async start(run: RunBuild): Promise<void> {
@@ -34,7 +37,13 @@ export class LocalQueue implements BuildQueue {
 
   async send(target: string, buildId: string): Promise<void> {
     const previous = this.chains.get(target) ?? Promise.resolve();
-    const next = previous.then(() => this.run(buildId, { last: true })).catch(() => undefined);
+    this.waiting++;
+    const next = previous
+      .then(() => {
+        this.waiting--;
+        return this.run(buildId, { last: true });
+      })
+      .catch(() => undefined);
     this.chains.set(target, next);
     void next.finally(() => {
       if (this.chains.get(target) === next) this.chains.delete(target);
@@ -46,6 +55,10 @@ export class LocalQueue implements BuildQueue {
   }
 
   async check(): Promise<void> {}
+
+  async size(): Promise<number> {
+    return this.waiting;
+  }
 
   async stop(): Promise<void> {
     await this.idle();
@@ -140,6 +153,11 @@ export class PgBossQueue implements BuildQueue {
 
   async check(): Promise<void> {
     await this.boss.getQueueSize(QUEUE);
+  }
+
+  async size(): Promise<number> {
+    // pg-boss counts the jobs not active yet: created, or waiting for a retry.
+    return (await this.boss.getQueueSize(QUEUE)) ?? 0;
   }
 
   /** Stops taking jobs and lets the running ones finish; one still running after the wait is handed back when it expires. */

@@ -147,4 +147,17 @@ describe.each(DIALECTS)('live events on %s', (dialect) => {
     const hidden = await createPage(t, world, 'Not for Rita');
     expect((await put(`/api/presence/${hidden.content_id}`, 'rita')).statusCode).toBe(403);
   });
+
+  it('keeps what is cached when someone says they have an item open or closed it', async () => {
+    const page = await createPage(t, world, 'Just Looking');
+    const menuReads: boolean[] = [];
+    t.app.canopy.readCache.onRead((key, hit) => {
+      if (key.startsWith('menu:')) menuReads.push(hit);
+    });
+    ok(await t.request({ method: 'GET', url: '/api/menus' }));
+    ok(await put(`/api/presence/${page.content_id}`));
+    ok(await t.request({ method: 'DELETE', url: `/api/presence/${page.content_id}` }));
+    ok(await t.request({ method: 'GET', url: '/api/menus' }));
+    expect(menuReads.at(-1)).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Two app instances in one process on one fresh PostgreSQL database and one storage folder: a
  * write on one is seen by the next read on the other (menus, published pages, locks, where a
- * site is served, the build a target serves), and a lost signals connection forgets everything.
+ * site is served, the build a target serves), also in a tight loop; and an instance that lost
+ * its signals connection, went deaf on it or missed a message forgets everything.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +85,8 @@ describe('instances on one PostgreSQL database', () => {
     await admin(`CREATE DATABASE "${DATABASE}"`);
     process.env.CANOPY_BUILD_ON_START = 'false';
     process.env.CANOPY_RENDER_THREADS = '1';
+    // Checks twice a second: a deaf listening connection is replaced within seconds.
+    process.env.CANOPY_SIGNALS_CHECK_SECONDS = '0.5';
     a = await start();
     await seedIfEmpty(a.canopy.db, a.canopy.storage);
     await a.ready();
@@ -190,6 +193,105 @@ describe('instances on one PostgreSQL database', () => {
     });
     expect(await onB('the new host', title('www.signals.test'), 'Built on A')).toBe('Built on A');
     expect(await title('other.signals.test')()).toBeUndefined();
+  });
+
+  it('keeps B current through a tight loop of saves, locks and unlocks on A', async () => {
+    const careers = await pageId(apiA, '/careers');
+    let draft = await draftOf(careers);
+    let reading = true;
+    // Another reader on B all along, so that reads race the changes.
+    const reader = (async () => {
+      while (reading) {
+        await menuItem(apiB, careers);
+        await new Promise((done) => setTimeout(done, 5));
+      }
+    })();
+    const behind: string[] = [];
+    for (let round = 0; round < 50; round++) {
+      if (round % 3 === 0) {
+        await apiA('PUT', `/api/unlockcontents/${careers}`);
+        await apiA('PUT', `/api/lockcontents/${careers}`);
+      }
+      const { updated_date } = await apiA('PUT', `/api/contents/${careers}`, {
+        version: draft.version,
+        updated_date: draft.updated_date,
+        content_name: `Round ${round}`,
+      });
+      draft = { ...draft, updated_date };
+      const name = async () => (await menuItem(apiB, careers))?.content_name;
+      await onB(`round ${round}`, name, `Round ${round}`).catch(async () =>
+        behind.push(`round ${round}: B shows ${await name()}`),
+      );
+    }
+    reading = false;
+    await reader;
+    expect(behind).toEqual([]);
+  }, 120_000);
+
+  /** A message on the channel as if sent by an instance `origin` as its `number`th. */
+  async function notifyAs(origin: string, number: number, kind: string, payload: unknown) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const text = JSON.stringify({ o: `${origin}:${number}`, k: kind, p: payload });
+      await client.query('SELECT pg_notify($1, $2)', ['canopy_changes', text]);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Locks of the two pages changed behind the instances' backs (nobody is told). */
+  const unlockQuietly = (ids: string[]) =>
+    a.canopy.db
+      .updateTable('content_items')
+      .set({ locked_by: null })
+      .where('content_id', 'in', ids)
+      .execute();
+  const lockOnB = async (id: string) => (await menuItem(apiB, id))?.locked_by ?? null;
+
+  it('forgets everything when it sees that it missed a message from another instance', async () => {
+    const careers = await pageId(apiA, '/careers');
+    const team = await pageId(apiA, '/about/team');
+    await draftOf(careers);
+    await draftOf(team);
+    expect([await lockOnB(careers), await lockOnB(team)]).toEqual(['admin', 'admin']);
+    await unlockQuietly([careers, team]);
+    // Messages 1 and 2: nothing missed; the second tells B of the team page's lock only.
+    await notifyAs('another-instance', 1, 'check', null);
+    await notifyAs('another-instance', 2, 'cache', { kind: 'lock', contentId: team });
+    expect(
+      await until('B to hear of the team page', async () =>
+        (await lockOnB(team)) === null ? 'heard' : undefined,
+      ),
+    ).toBe('heard');
+    expect(await lockOnB(careers)).toBe('admin');
+    // Message 4 after 2: B missed one and starts afresh.
+    await notifyAs('another-instance', 4, 'check', null);
+    expect(
+      await until('B to forget its menu', async () =>
+        (await lockOnB(careers)) === null ? 'forgotten' : undefined,
+      ),
+    ).toBe('forgotten');
+  });
+
+  it('replaces a listening connection that stopped hearing, and forgets everything', async () => {
+    const careers = await pageId(apiA, '/careers');
+    await draftOf(careers);
+    expect(await lockOnB(careers)).toBe('admin');
+    const before = await connections('canopy-signals');
+    // B's connection stays open but hears nothing more (as behind a proxy that dropped the LISTEN).
+    const listening = (b.canopy.signals as unknown as { client: pg.Client }).client;
+    await listening.query('UNLISTEN canopy_changes');
+    await apiA('PUT', `/api/unlockcontents/${careers}`);
+    expect(await lockOnB(careers)).toBe('admin');
+    expect(
+      await until('B to hear again and forget its menu', async () =>
+        (await lockOnB(careers)) === null ? 'forgotten' : undefined,
+      ),
+    ).toBe('forgotten');
+    const after = await connections('canopy-signals');
+    expect(after).toHaveLength(2);
+    expect(after.filter((pid) => !before.includes(pid))).toHaveLength(1);
   });
 
   it('forgets everything after its signals connection was lost and is back', async () => {

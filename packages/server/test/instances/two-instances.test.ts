@@ -1,17 +1,20 @@
 /**
- * Two real instances (`canopy start`) on one fresh PostgreSQL database and one storage folder:
- * builds are durable jobs either instance runs, once; a killed instance's build is finished by
- * the other; a scheduled publish is built once with both up.
+ * Two real instances (`canopy start`) on one fresh PostgreSQL database and one S3 bucket (a
+ * `moto_server`), each with a data folder of its own: builds are durable jobs either instance
+ * runs, once, and both serve them from the bucket; a killed instance's build is finished by the
+ * other; a scheduled publish is built once with both up.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startCanopy, type RunningCanopy } from '../../../../e2e/harness';
 import { adminApi, DEMO_SITE, pageId, stageTitle, type Api } from '../../../../e2e/publishing';
 import { admin, SERVER, until } from './postgres';
+import { startMoto, type Moto } from '../storage/moto';
 
 const DATABASE = `canopy_instances_${process.pid}_${Date.now()}`;
 const COMPONENTS = fileURLToPath(new URL('./holding-components.ts', import.meta.url));
@@ -20,6 +23,12 @@ async function titleOn(server: RunningCanopy, path: string): Promise<string | un
   const response = await fetch(`${server.base}${path}`);
   if (response.status !== 200) return undefined;
   return /<h1[^>]*>([^<]*)<\/h1>/.exec(await response.text())?.[1];
+}
+
+/** The builds waiting in the queue, as `server`'s /metrics tells. */
+async function queueDepth(server: RunningCanopy): Promise<number> {
+  const text = await (await fetch(`${server.base}/metrics`)).text();
+  return Number(/^canopy_build_queue_depth (\S+)$/m.exec(text)?.[1]);
 }
 
 interface BuildView {
@@ -42,10 +51,12 @@ function publish(api: Api): Promise<{ build_id: string }> {
   });
 }
 
-describe('two instances on one PostgreSQL database', () => {
+describe('two instances on one PostgreSQL database and one S3 bucket', () => {
   const shared = mkdtempSync(join(tmpdir(), 'canopy-instances-'));
   const holdDir = join(shared, 'hold-files');
   let db: pg.Client;
+  let moto: Moto;
+  let bucket: S3Client;
   let a: RunningCanopy;
   let b: RunningCanopy;
   /** The instance killed on purpose: nothing is left to stop. */
@@ -54,10 +65,18 @@ describe('two instances on one PostgreSQL database', () => {
   let apiB: Api;
   let publicUrl: string;
 
+  // Each instance has a data folder of its own (startCanopy makes one): what they share is in the
+  // database and the bucket.
   const start = () =>
     startCanopy({
       DATABASE_URL: `${SERVER}/${DATABASE}`,
-      CANOPY_DATA_DIR: shared,
+      CANOPY_STORAGE: 's3',
+      CANOPY_S3_BUCKET: moto.config.bucket,
+      CANOPY_S3_ENDPOINT: moto.config.endpoint!,
+      CANOPY_S3_REGION: moto.config.region,
+      CANOPY_S3_ACCESS_KEY_ID: 'test',
+      CANOPY_S3_SECRET_ACCESS_KEY: 'test',
+      CANOPY_S3_FORCE_PATH_STYLE: 'true',
       CANOPY_PUBLIC_URL: publicUrl,
       CANOPY_BUILD_ON_START: 'false',
       CANOPY_RENDER_WARM: 'false',
@@ -77,6 +96,8 @@ describe('two instances on one PostgreSQL database', () => {
     db = new pg.Client({ connectionString: `${SERVER}/${DATABASE}` });
     await db.connect();
     mkdirSync(holdDir);
+    moto = await startMoto();
+    bucket = new S3Client({ ...moto.config });
     publicUrl = `http://127.0.0.1:${await freePort()}`;
     // One at a time: the first brings the database's schema up and seeds it.
     a = await start();
@@ -86,23 +107,34 @@ describe('two instances on one PostgreSQL database', () => {
 
   afterAll(async () => {
     await Promise.all([a, b].filter((server) => server && server !== killed).map((s) => s.stop()));
+    if (killed) rmSync(killed.env.CANOPY_DATA_DIR!, { recursive: true, force: true });
     await db?.end();
+    bucket?.destroy();
+    await moto?.stop();
     await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
     rmSync(shared, { recursive: true, force: true });
   }, 60_000);
 
-  it('answers ready with the job queue checked on both', async () => {
+  it('answers ready with the job queue and the bucket checked on both', async () => {
     for (const server of [a, b]) {
       const ready = await (await fetch(`${server.base}/readyz`)).json();
-      expect(ready).toMatchObject({ status: 'ready', checks: { jobs: 'ok' } });
+      expect(ready).toMatchObject({ status: 'ready', checks: { jobs: 'ok', storage: 'ok' } });
     }
   });
 
-  it('runs a build requested on A once, and B serves what it built', async () => {
+  it('runs a build requested on A once, and B serves what it built from the bucket', async () => {
     await stageTitle(apiA, await pageId(apiA, '/about/team'), 'Meet the Canopy team');
     const { build_id } = await publish(apiA);
     const build = await until('the build', () => finished(apiB, build_id));
     expect(build.status).toBe('succeeded');
+    // The bucket names the build the site's delivery target serves.
+    const current = await bucket.send(
+      new GetObjectCommand({
+        Bucket: moto.config.bucket,
+        Key: `sites/${DEMO_SITE}/delivery/current`,
+      }),
+    );
+    expect(await current.Body!.transformToString()).toBe(build_id);
     expect(await titleOn(b, '/about/team')).toBe('Meet the Canopy team');
     expect(await titleOn(a, '/about/team')).toBe('Meet the Canopy team');
     const jobs = await db.query(
@@ -171,6 +203,10 @@ describe('two instances on one PostgreSQL database', () => {
 
   it('follows on one instance the progress of a build the other runs, to its end', async () => {
     const { build_id, other, otherApi } = await heldBuild('Hold on');
+    // Another build of the same target waits for it: both instances count it in the queue.
+    expect(await queueDepth(a)).toBe(0);
+    const waiting = await publish(otherApi);
+    expect([await queueDepth(a), await queueDepth(b)]).toEqual([1, 1]);
     const response = await fetch(`${other.base}/api/builds/${build_id}/events`, {
       headers: { authorization: `Bearer ${otherApi.token}` },
     });
@@ -193,6 +229,10 @@ describe('two instances on one PostgreSQL database', () => {
     expect(statuses[0]).toBe('running');
     expect(statuses.at(-1)).toBe('succeeded');
     expect(await titleOn(other, '/about/team')).toBe('Hold on');
+    expect(
+      (await until('the waiting build', () => finished(otherApi, waiting.build_id))).status,
+    ).toBe('succeeded');
+    expect([await queueDepth(a), await queueDepth(b)]).toEqual([0, 0]);
   });
 
   it('finishes the build of an instance killed in the middle of it on the other; the old target serves until then', async () => {

@@ -1,4 +1,7 @@
-/** Metrics fed by publishing: build durations, and the Server-Sent Event streams open now. */
+/**
+ * Metrics fed by publishing: build durations, the builds waiting in the queue, and the Server-Sent
+ * Event streams open now.
+ */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +35,8 @@ describe('publishing metrics', () => {
     expect(await scrape(t)).toMatch(
       /^canopy_build_duration_seconds_count\{mode="delivery",status="succeeded"\} 1$/m,
     );
+    // This process's queue: nothing waits once the build ran.
+    expect(await scrape(t)).toMatch(/^canopy_build_queue_depth 0$/m);
   });
 
   it('counts an open build event stream until its client goes away', async () => {

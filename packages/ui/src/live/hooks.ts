@@ -75,14 +75,19 @@ export function usePresence(contentId: string, me: string | null): Viewer[] {
     let beat = 20_000;
     let timer: number | undefined;
     let stopped = false;
+    /** Whether a presence event came while a beat was under way. */
+    let heard = false;
     const here = async () => {
+      heard = false;
       try {
         const result = await api().PUT('/api/presence/{id}', {
           params: { path: { id: contentId } },
         });
         if (stopped) return;
         if (result.data) {
-          setViewers(result.data.viewers);
+          // An event that came meanwhile is as new as this answer or newer (every change is
+          // announced): the answer, read before it, must not replace it.
+          if (!heard) setViewers(result.data.viewers);
           beat = result.data.beat_ms;
         }
       } catch {
@@ -93,6 +98,7 @@ export function usePresence(contentId: string, me: string | null): Viewer[] {
     void here();
     const unsubscribe = onLiveEvent((event) => {
       if (event.type === 'presence' && event.content_id === contentId) {
+        heard = true;
         setViewers(event.viewers ?? []);
       }
     });

@@ -1,8 +1,10 @@
 /**
  * Request the lock and its handover: someone with Edit asks the holder of an item's lock for it;
  * the holder hands it over (the lock passes to the one who asked, in one compare-and-set) or
- * declines. One request per item at a time. Requests are kept in memory (each instance knows the
- * requests made through it) and every step is published to the two people involved.
+ * declines. One request per item at a time. Requests are kept in memory; with several instances
+ * each one made or answered is shared with the others (`share`, applied there by `apply`), so
+ * the holder answers on whichever instance they talk to. Every step is published to the two
+ * people involved.
  */
 import { recordAudit } from '../../audit/record';
 import type { Db } from '../../db/index';
@@ -25,10 +27,39 @@ export interface LockRequest {
 
 export type Answer = 'handover' | 'decline';
 
+/** A request made or closed, as shared between instances. */
+export type RequestWord =
+  { word: 'asked'; request: LockRequest } | { word: 'closed'; content_id: string };
+
+export interface LockRequestsOptions {
+  /** Tells the other instances (resolves once they were told). */
+  share?: (word: RequestWord) => Promise<void>;
+  /** The item's lock moved: caches here and on the other instances forget its lock state. */
+  lockMoved?: (contentId: string) => Promise<void>;
+}
+
 export class LockRequests {
   private readonly pending = new Map<string, LockRequest>();
+  private readonly share: (word: RequestWord) => Promise<void>;
+  private readonly lockMoved: (contentId: string) => Promise<void>;
 
-  constructor(private readonly publish: (event: LiveEventInput) => void) {}
+  constructor(
+    private readonly publish: (event: LiveEventInput) => void,
+    options: LockRequestsOptions = {},
+  ) {
+    this.share = options.share ?? (() => Promise.resolve());
+    this.lockMoved = options.lockMoved ?? (() => Promise.resolve());
+  }
+
+  /** Another instance's request or answer. */
+  apply(payload: unknown): void {
+    const word = payload as Partial<{ word: string; request: unknown; content_id: unknown }> | null;
+    if (word?.word === 'asked' && isRequest(word.request)) {
+      this.pending.set(word.request.content_id, word.request);
+    } else if (word?.word === 'closed' && typeof word.content_id === 'string') {
+      this.pending.delete(word.content_id);
+    }
+  }
 
   /** The open request for the item, if its holder still holds the lock. */
   find(contentId: string, holder: string | null): LockRequest | null {
@@ -58,6 +89,7 @@ export class LockRequests {
       requested_date: now(),
     };
     this.pending.set(contentId, request);
+    await this.share({ word: 'asked', request });
     this.publish({
       type: 'lock-request',
       content_id: contentId,
@@ -103,8 +135,11 @@ export class LockRequests {
       if (Number(result.numUpdatedRows) === 0) {
         fail('NOT_LOCKED', 'Lock the content before changing it');
       }
+      // Before anyone hears of the handover: whoever reads the menus then sees the new holder.
+      await this.lockMoved(contentId);
     }
     this.pending.delete(contentId);
+    await this.share({ word: 'closed', content_id: contentId });
     const step = answer === 'handover' ? 'handed-over' : 'declined';
     this.publish({
       type: 'lock-request',
@@ -125,4 +160,11 @@ export class LockRequests {
     }
     return request;
   }
+}
+
+function isRequest(value: unknown): value is LockRequest {
+  const request = value as Partial<Record<keyof LockRequest, unknown>> | null;
+  return (['content_id', 'from', 'from_name', 'holder', 'requested_date'] as const).every(
+    (key) => typeof request?.[key] === 'string',
+  );
 }
