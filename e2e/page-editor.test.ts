@@ -8,7 +8,7 @@
  * locked. Screenshots go to /tmp/canopy-page-editor-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   DEMO_PASSWORD,
@@ -21,6 +21,7 @@ import {
   expectNoPolicyViolations,
 } from './harness';
 import { expectNoAxeViolations } from './axe';
+import { keptDrafts } from './kept-drafts';
 
 const DEMO_HOME_ID = '7e000000-0000-4000-8000-00000000a002';
 const SITE_ID = '7e000000-0000-4000-8000-00000000a001';
@@ -336,6 +337,26 @@ describe('the page editor', () => {
     // Leaving the field puts the toolbar away.
     await panel().getByRole('tab', { name: 'Selected' }).click();
     await formatting.waitFor({ state: 'hidden' });
+  });
+
+  it('keeps what is typed across a reload, and offers it back', async () => {
+    await expect.poll(async () => (await keptDrafts(page)).join()).toContain('href=\\"/about/\\"');
+    const leave = (dialog: Dialog) => void dialog.accept(); // 'Leave site?': changes not saved
+    page.on('dialog', leave);
+    await page.reload();
+    page.off('dialog', leave);
+    const offer = page.getByRole('dialog', { name: 'Your unsaved changes from an earlier visit' });
+    await offer.getByText('Nobody has saved it since. Restore them?', { exact: false }).waitFor();
+    await shot('kept-changes');
+    await expectNoAxeViolations(page, 'page editor, unsaved changes offered back');
+    await offer.getByRole('button', { name: 'Restore my changes' }).click();
+    await toolbar().getByRole('switch', { name: 'Edit In-Page' }).check();
+    const heading = block('Hero Banner').getByRole('textbox', { name: 'Heading' });
+    await expect.poll(() => heading.textContent()).toBe('Grow with Canopy Corp today');
+    // The hero selected again, as before the reload.
+    await block('Hero Banner').focus();
+    await page.keyboard.press('Enter');
+    await panel().getByRole('tab', { name: 'Selected', selected: true }).waitFor();
   });
 
   it('saves once, and the API and the admin show the change', async () => {

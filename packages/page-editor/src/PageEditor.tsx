@@ -20,10 +20,8 @@ import {
 import { Alert, Center, Loader } from '@mantine/core';
 import type { Content, Template } from '@canopy/core';
 import {
-  ConfirmDialog,
   EDITOR_DIALOGS,
   LockRequests,
-  NoticeDialog,
   contentVersionQuery,
   notify,
   queryClient,
@@ -40,6 +38,8 @@ import {
   themeClass,
 } from '@canopy/site/browser';
 import { editingContextQuery, type EditingContextReply } from './api';
+import { KeptChanges } from './kept';
+import { QuestionDialog } from './chrome/QuestionDialog';
 import { usePageCommands, type Question } from './commands';
 import {
   EditorStateContext,
@@ -467,26 +467,14 @@ function LoadedEditor(props: {
           <DragOverlay dropAnimation={null}>
             {dragging && <div className="canopy-drag-overlay">{dragging.name}</div>}
           </DragOverlay>
-          {question?.confirm ? (
-            <ConfirmDialog
-              opened
-              title={question.title}
-              message={question.message}
-              confirmLabel={question.confirm.label}
-              onConfirm={() => {
-                question.confirm!.run();
-                setQuestion(null);
-              }}
-              onCancel={() => setQuestion(null)}
-            />
-          ) : (
-            <NoticeDialog
-              opened={question != null}
-              title={question?.title ?? ''}
-              message={question?.message ?? ''}
-              onClose={() => setQuestion(null)}
-            />
-          )}
+          <KeptChanges
+            store={store}
+            loaded={loaded}
+            me={person.preferred_username}
+            lockThen={commands.lockThen}
+            ask={setQuestion}
+          />
+          <QuestionDialog question={question} onClose={() => setQuestion(null)} />
         </DndContext>
       </EditingContext.Provider>
     </EditorStateContext.Provider>

@@ -201,6 +201,10 @@ export function usePageCommands(ctx: CommandContext) {
         confirm: { label: 'OK', run: () => draftFromPublished.mutate() },
       });
     },
+    /** Locks, then runs `then` once the locked version is shown (restoring kept changes). */
+    lockThen(then: () => void) {
+      lock.mutate(undefined, { onSuccess: then });
+    },
     save() {
       if (ctx.check()) save.mutate();
     },

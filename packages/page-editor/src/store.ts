@@ -131,6 +131,13 @@ export class PageStore {
     this.show(next);
   };
 
+  /** Takes a draft kept from an earlier visit: its changes come back (undoable). */
+  restore = (draft: DraftContent): void => {
+    this.past.push(this.draftValue);
+    this.future = [];
+    this.show(draft, true);
+  };
+
   /** A newer reply about the same saved state (its lock or its versions changed): kept, draft untouched. */
   refreshItem(content: Content): void {
     this.content = content;
