@@ -48,7 +48,7 @@ const TEMPLATES = {
 /** `demoMedia`: the demo seed fills the media library too (through the storage). */
 export async function startMediaApp(
   setup: (typeof SETUPS)[number],
-  options: { demoMedia?: boolean; config?: Partial<Config> } = {},
+  options: { demoMedia?: boolean; config?: Partial<Config>; databaseUrl?: string } = {},
 ): Promise<MediaApp> {
   let moto: Moto | undefined;
   if (setup.storage === 's3') moto = await startMoto();
@@ -56,10 +56,11 @@ export async function startMediaApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-media-'));
   let t: TestApp;
   try {
-    t = await startApp(setup.dialect, {
-      ...(moto ? { storage: moto.config } : { dataDir }),
-      ...options.config,
-    });
+    t = await startApp(
+      setup.dialect,
+      { ...(moto ? { storage: moto.config } : { dataDir }), ...options.config },
+      { databaseUrl: options.databaseUrl },
+    );
     await seedIfEmpty(t.db, options.demoMedia ? t.app.canopy.storage : undefined);
   } catch (error) {
     await moto?.stop();

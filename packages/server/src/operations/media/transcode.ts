@@ -54,7 +54,7 @@ export class Transcodes {
     await this.queue.stop();
   }
 
-  /** One attempt at a job; a failure is recorded when no retry follows, and thrown otherwise. */
+  /** One attempt at a job; a failure is recorded failed when no retry follows, queued otherwise. */
   private async run(jobId: string, attempt: { last: boolean }): Promise<void> {
     const row = await readJobRow(this.db, jobId);
     if (!row || row.status === 'succeeded' || row.status === 'failed') return;
@@ -80,15 +80,14 @@ export class Transcodes {
     } catch (error) {
       await progress.flush();
       const message = error instanceof Error ? error.message : String(error);
-      if (attempt.last) {
-        await updateJob(this.db, jobId, { status: 'failed', message });
-        return;
-      }
-      await updateJob(this.db, jobId, {
-        status: 'queued',
-        progress: 0,
-        message: `${message} (trying again)`,
-      });
+      // The error goes back to the queue too: the job is retried, or recorded failed there.
+      await updateJob(
+        this.db,
+        jobId,
+        attempt.last
+          ? { status: 'failed', message }
+          : { status: 'queued', progress: 0, message: `${message} (trying again)` },
+      );
       throw error;
     }
   }
