@@ -1,7 +1,7 @@
 /**
  * Media jobs on PostgreSQL: two apps on one database and one storage folder, each with its
  * pg-boss (DATABASE_URL), the way two instances run. A transcode asked of one is answered alike
- * by the other, and a transcode whose source is not a video is tried again, then recorded failed.
+ * by the other (run as the user who asked), and a transcode whose source is not a video is tried again, then recorded failed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,6 +107,22 @@ describe.runIf(url)('media jobs on two instances of one PostgreSQL database', ()
     const master = await b.request({ method: 'GET', url: done.files.at(-1)!, as: null });
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('#EXT-X-STREAM-INF');
+    // whichever instance ran it acted as the user who asked: the audit record names them
+    const audit = await b.request({
+      method: 'GET',
+      url: `/api/audit?content_id=${stream}&action=media-upload`,
+    });
+    const uploads = audit.json().entries as {
+      actor: string;
+      actor_kind: string;
+      details: { file: string };
+    }[];
+    expect(uploads.map((entry) => entry.details.file).sort()).toEqual(
+      done.files.map((file) => file.split('/').pop()!).sort(),
+    );
+    expect(new Set(uploads.map((entry) => `${entry.actor_kind} ${entry.actor}`))).toEqual(
+      new Set(['user admin']),
+    );
   }, 120_000);
 
   it('tries a failing transcode again, then records it failed with the reason', async () => {
