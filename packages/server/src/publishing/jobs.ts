@@ -18,6 +18,8 @@ export interface BuildQueue {
   send(target: string, buildId: string): Promise<void>;
   /** Waits for the builds this process runs or started (tests, shutdown). */
   idle(): Promise<void>;
+  /** A shared queue's state of the job sent for `id` ('failed': no try is left), if it knows it. */
+  state?(id: string): Promise<string | undefined>;
   /** Throws when the queue cannot be reached (readiness). */
   check(): Promise<void>;
   stop(): Promise<void>;
@@ -138,11 +140,15 @@ export class PgBossQueue implements BuildQueue {
 
   async send(target: string, buildId: string): Promise<void> {
     const data: BuildJob = { buildId };
-    await this.boss.send(this.queue, data, { singletonKey: target });
+    await this.boss.send(this.queue, data, { singletonKey: target, id: buildId });
   }
 
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled(this.running);
+  }
+
+  async state(id: string): Promise<string | undefined> {
+    return (await this.boss.getJobById(this.queue, id, { includeArchive: true }))?.state;
   }
 
   async check(): Promise<void> {

@@ -4,7 +4,7 @@
  * generators, and the demo files as fixtures.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,6 +18,34 @@ import type { Config } from '../../src/config';
 
 export const FILES = join(import.meta.dirname, '../../src/seed/media-files');
 export const fixture = (name: string): Buffer => readFileSync(join(FILES, name));
+
+/**
+ * An ffmpeg (CANOPY_FFMPEG) that answers -version and otherwise holds until the server that ran
+ * it is gone or `release()` is called, then fails; its ffprobe is the real one.
+ */
+export function holdingFfmpeg(): { program: string; release(): void; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-ffmpeg-'));
+  const program = join(dir, 'ffmpeg');
+  const released = join(dir, 'released');
+  writeFileSync(
+    program,
+    [
+      '#!/bin/sh',
+      'if [ "$1" = "-version" ]; then exec /usr/bin/ffmpeg "$@"; fi',
+      `while kill -0 "$PPID" 2>/dev/null && [ ! -e '${released}' ]; do sleep 0.2; done`,
+      'echo "held, then let go" >&2',
+      'exit 1',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(program, 0o755);
+  symlinkSync('/usr/bin/ffprobe', join(dir, 'ffprobe'));
+  return {
+    program,
+    release: () => writeFileSync(released, ''),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 export const STORAGES = ['disk', 's3'] as const;
 export type StorageName = (typeof STORAGES)[number];

@@ -1,18 +1,21 @@
 /**
- * Media jobs on PostgreSQL: two apps on one database and one storage folder, each with its
- * pg-boss (DATABASE_URL), the way two instances run. A transcode asked of one is answered alike
- * by the other (run as the user who asked), and a transcode whose source is not a video is tried again, then recorded failed.
+ * Media jobs on PostgreSQL: apps on one database and one storage folder, each with its pg-boss
+ * (DATABASE_URL), the way instances run. A transcode asked of one is answered alike by the other
+ * (and run as the user who asked); one whose source is no video is tried again, then recorded
+ * failed; one whose last try runs out of time is recorded failed too, not left running.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaKey } from '../../src/operations/media/files';
-import { fixture, startMediaApp, upload, type MediaApp } from './helpers';
+import type { Config } from '../../src/config';
+import { ABANDONED_MESSAGE } from '../../src/operations/media/media-jobs';
+import { fixture, holdingFfmpeg, startMediaApp, upload, type MediaApp } from './helpers';
 
 const url = process.env.TEST_DATABASE_URL;
-const DATABASE = `canopy_media_jobs_${process.pid}_${Date.now()}`;
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -31,67 +34,80 @@ interface Job {
   files: string[];
 }
 
-describe.runIf(url)('media jobs on two instances of one PostgreSQL database', () => {
+/**
+ * `count` apps on a PostgreSQL database of their own and one storage folder, each with its
+ * pg-boss (`CANOPY_JOB_*` from `settings`), made before the describe's tests and dropped after.
+ */
+function instances(count: number, settings: Record<string, string>, config: Partial<Config> = {}) {
+  const name = `canopy_media_jobs_${process.pid}_${randomUUID().slice(0, 8)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-media-jobs-'));
-  const settings = {
+  const made = { apps: [] as MediaApp[], databaseUrl: '' };
+  beforeAll(async () => {
+    Object.assign(process.env, settings);
+    await admin(`CREATE DATABASE "${name}"`);
+    const server = new URL(url!);
+    server.pathname = `/${name}`;
+    made.databaseUrl = server.toString();
+    for (let i = 0; i < count; i++) {
+      made.apps.push(
+        await startMediaApp(
+          { dialect: 'postgres', storage: 'disk' },
+          {
+            config: { dataDir, databaseUrl: made.databaseUrl, ...config },
+            databaseUrl: made.databaseUrl,
+          },
+        ),
+      );
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of made.apps) await app.stop();
+    for (const setting of Object.keys(settings)) delete process.env[setting];
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return made;
+}
+
+const job = async (t: MediaApp, jobId: string): Promise<Job> =>
+  (await t.request({ method: 'GET', url: `/api/mediajobs/${jobId}` })).json();
+
+async function finished(t: MediaApp, jobId: string): Promise<Job> {
+  let current = await job(t, jobId);
+  await expect
+    .poll(
+      async () => {
+        current = await job(t, jobId);
+        return current.status;
+      },
+      { timeout: 90_000, interval: 100 },
+    )
+    .toMatch(/^(succeeded|failed)$/);
+  return current;
+}
+
+async function transcodeOn(t: MediaApp, streamId: string, sourceId: string): Promise<Job> {
+  const started = await t.request({
+    method: 'POST',
+    url: `/api/mediacollectionfolder/${streamId}/transcode`,
+    payload: { source_id: sourceId },
+  });
+  expect(started.statusCode).toBe(202);
+  return started.json();
+}
+
+describe.runIf(url)('media jobs on two instances of one PostgreSQL database', () => {
+  const made = instances(2, {
     CANOPY_JOB_RETRIES: '1',
     CANOPY_JOB_RETRY_DELAY: '1',
     CANOPY_JOB_POLL_INTERVAL: '0.5',
     CANOPY_JOB_MAINTENANCE_INTERVAL: '1',
-  };
-  let databaseUrl: string;
+  });
   let a: MediaApp;
   let b: MediaApp;
-
-  beforeAll(async () => {
-    Object.assign(process.env, settings);
-    await admin(`CREATE DATABASE "${DATABASE}"`);
-    const server = new URL(url!);
-    server.pathname = `/${DATABASE}`;
-    databaseUrl = server.toString();
-    const start = () =>
-      startMediaApp(
-        { dialect: 'postgres', storage: 'disk' },
-        { config: { dataDir, databaseUrl }, databaseUrl },
-      );
-    a = await start();
-    b = await start();
-  }, 120_000);
-
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    for (const name of Object.keys(settings)) delete process.env[name];
-    await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    [a, b] = made.apps as [MediaApp, MediaApp];
   });
-
-  const job = async (t: MediaApp, jobId: string): Promise<Job> =>
-    (await t.request({ method: 'GET', url: `/api/mediajobs/${jobId}` })).json();
-
-  async function finished(t: MediaApp, jobId: string): Promise<Job> {
-    let current = await job(t, jobId);
-    await expect
-      .poll(
-        async () => {
-          current = await job(t, jobId);
-          return current.status;
-        },
-        { timeout: 90_000, interval: 100 },
-      )
-      .toMatch(/^(succeeded|failed)$/);
-    return current;
-  }
-
-  async function transcodeOn(t: MediaApp, streamId: string, sourceId: string): Promise<Job> {
-    const started = await t.request({
-      method: 'POST',
-      url: `/api/mediacollectionfolder/${streamId}/transcode`,
-      payload: { source_id: sourceId },
-    });
-    expect(started.statusCode).toBe(202);
-    return started.json();
-  }
 
   it('answers a job asked of one instance alike on the other', async () => {
     const video = await a.newItem('video');
@@ -146,7 +162,7 @@ describe.runIf(url)('media jobs on two instances of one PostgreSQL database', ()
     expect(done.message).toMatch(/^ffprobe exited with 1: .*Invalid data found/s);
     expect(done.files).toEqual([]);
     // one attempt and one retry (CANOPY_JOB_RETRIES=1) before it was recorded failed
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: made.databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query(
@@ -157,5 +173,34 @@ describe.runIf(url)('media jobs on two instances of one PostgreSQL database', ()
     } finally {
       await client.end();
     }
+  }, 120_000);
+});
+
+describe.runIf(url)('a media job whose last try ran out of time', () => {
+  const ffmpeg = holdingFfmpeg();
+  const made = instances(
+    1,
+    {
+      CANOPY_JOB_TIMEOUT: '1',
+      CANOPY_JOB_RETRIES: '0',
+      CANOPY_JOB_POLL_INTERVAL: '0.5',
+      CANOPY_JOB_MAINTENANCE_INTERVAL: '1',
+    },
+    { ffmpeg: ffmpeg.program },
+  );
+  afterAll(() => ffmpeg.remove());
+
+  it('is recorded failed, not left running', async () => {
+    const [t] = made.apps as [MediaApp];
+    const video = await t.newItem('video');
+    expect((await upload(t, video, 'clip.mp4', fixture('clip.mp4'))).statusCode).toBe(200);
+    const stream = await t.newItem('multi-stream-video');
+    const started = await transcodeOn(t, stream, video);
+    await expect.poll(async () => (await job(t, started.job_id)).status).toBe('running');
+
+    const done = await finished(t, started.job_id);
+    expect(done).toMatchObject({ status: 'failed', message: ABANDONED_MESSAGE, files: [] });
+    // the attempt still at work fails later and leaves that record as it is
+    ffmpeg.release();
   }, 120_000);
 });

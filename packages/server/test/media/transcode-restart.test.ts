@@ -4,7 +4,7 @@
  * servers (`canopy start`) on one data folder; the first is killed while ffmpeg is at work (an
  * ffmpeg that holds until its server is gone).
  */
-import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,36 +13,18 @@ import { startCanopy, type RunningCanopy } from '../../../../e2e/harness';
 import { adminApi, type Api } from '../../../../e2e/publishing';
 import { INTERRUPTED_MESSAGE } from '../../src/operations/media/media-jobs';
 import { DEMO_TEMPLATE_IDS } from '../../src/seed/templates-ids';
-import { fixture } from './helpers';
-
-/** An ffmpeg that answers -version and otherwise waits until the server that ran it is gone. */
-function holdingFfmpeg(dir: string): string {
-  const program = join(dir, 'ffmpeg');
-  writeFileSync(
-    program,
-    [
-      '#!/bin/sh',
-      'if [ "$1" = "-version" ]; then exec /usr/bin/ffmpeg "$@"; fi',
-      'while kill -0 "$PPID" 2>/dev/null; do sleep 0.2; done',
-      'exit 1',
-      '',
-    ].join('\n'),
-  );
-  chmodSync(program, 0o755);
-  symlinkSync('/usr/bin/ffprobe', join(dir, 'ffprobe'));
-  return program;
-}
+import { fixture, holdingFfmpeg } from './helpers';
 
 describe('a transcode a restart interrupted, on SQLite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-restart-'));
-  const binDir = mkdtempSync(join(tmpdir(), 'canopy-ffmpeg-'));
-  const env = { CANOPY_DATA_DIR: dataDir, CANOPY_FFMPEG: holdingFfmpeg(binDir) };
+  const ffmpeg = holdingFfmpeg();
+  const env = { CANOPY_DATA_DIR: dataDir, CANOPY_FFMPEG: ffmpeg.program };
   const servers: RunningCanopy[] = [];
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(binDir, { recursive: true, force: true });
+    ffmpeg.remove();
   });
 
   async function newItem(api: Api, templateId: string): Promise<string> {

@@ -36,6 +36,9 @@ export interface MediaJob {
 /** How often progress is written while ffmpeg runs. */
 const PROGRESS_WRITE_MS = 1000;
 
+export const ABANDONED_MESSAGE =
+  'The instance running this transcode stopped, and no try was left; start the transcode again';
+
 export const INTERRUPTED_MESSAGE =
   'The server stopped before this transcode finished; start the transcode again';
 
@@ -68,13 +71,20 @@ export async function readJobRow(db: Db, jobId: string): Promise<MediaJobRow | u
 
 type Change = Partial<Pick<MediaJob, 'status' | 'progress' | 'message' | 'files'>>;
 
-export async function updateJob(db: Db, jobId: string, change: Change): Promise<void> {
+/** `unfinished`: only while the job is queued or running (a failure recorded stays). */
+export async function updateJob(
+  db: Db,
+  jobId: string,
+  change: Change,
+  { unfinished = false } = {},
+): Promise<void> {
   const { files, ...rest } = change;
-  await db
+  let update = db
     .updateTable('media_jobs')
     .set({ ...rest, ...(files && { files: JSON.stringify(files) }), updated_date: now() })
-    .where('job_id', '=', jobId)
-    .execute();
+    .where('job_id', '=', jobId);
+  if (unfinished) update = update.where('status', 'in', ['queued', 'running']);
+  await update.execute();
 }
 
 /**

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { extensionOf } from '@canopy/core';
 import { requirePermission } from '../../access/permissions';
 import type { Db } from '../../db/index';
+import type { MediaJobRow } from '../../db/schema';
 import { fail } from '../../errors';
 import type { BuildQueue } from '../../publishing/jobs';
 import type { Storage } from '../../storage/index';
@@ -20,6 +21,7 @@ import { now } from '../context';
 import { mediaKey } from './files';
 import { ffmpegAvailable, makeStream, NO_FFMPEG_MESSAGE, type TranscodeContext } from './hls';
 import {
+  ABANDONED_MESSAGE,
   actorOfJob,
   failInterruptedJobs,
   insertJob,
@@ -33,6 +35,8 @@ import type { MediaContext } from './target';
 import { mediaTarget } from './target';
 
 export { NO_FFMPEG_MESSAGE } from './hls';
+
+const UNFINISHED = { unfinished: true };
 export type { JobStatus, MediaJob } from './media-jobs';
 
 /** Where media jobs run, and how: one per process, made by the media routes. */
@@ -87,6 +91,7 @@ export class Transcodes {
         attempt.last
           ? { status: 'failed', message }
           : { status: 'queued', progress: 0, message: `${message} (trying again)` },
+        UNFINISHED,
       );
       throw error;
     }
@@ -124,15 +129,34 @@ export class Transcodes {
       updated_date: stamp,
     };
     await insertJob(this.db, job, ctx.actor);
-    // one job at a time per stream: two at once would fill one folder
-    await this.queue.send(job.content_id, job.job_id);
+    try {
+      // one job at a time per stream: two at once would fill one folder
+      await this.queue.send(job.content_id, job.job_id);
+    } catch (error) {
+      await this.db.deleteFrom('media_jobs').where('job_id', '=', job.job_id).execute();
+      throw error;
+    }
     return job;
   }
-}
 
-export async function getJob(ctx: MediaContext, jobId: string): Promise<MediaJob> {
-  const row =
-    (await readJobRow(ctx.db, jobId)) ?? fail('NOT_FOUND', `Media job ${jobId} was not found`);
-  await requirePermission(ctx.db, ctx.actor, row.content_id, 'Read');
-  return jobOf(row);
+  async job(ctx: MediaContext, jobId: string): Promise<MediaJob> {
+    const row =
+      (await readJobRow(ctx.db, jobId)) ?? fail('NOT_FOUND', `Media job ${jobId} was not found`);
+    await requirePermission(ctx.db, ctx.actor, row.content_id, 'Read');
+    if (!(await this.abandoned(row))) return jobOf(row);
+    await updateJob(this.db, jobId, { status: 'failed', message: ABANDONED_MESSAGE }, UNFINISHED);
+    return jobOf((await readJobRow(ctx.db, jobId))!);
+  }
+
+  /**
+   * A job the shared queue gave up on while its row says queued or running: the instance that
+   * ran its last try died (or overran CANOPY_JOB_TIMEOUT), so nothing will finish it.
+   */
+  private async abandoned(row: MediaJobRow): Promise<boolean> {
+    if (!this.queue.state || (row.status !== 'queued' && row.status !== 'running')) return false;
+    const state = await this.queue.state(row.job_id);
+    // none at all: gone from the queue's archive, long after (not in the moment of its sending)
+    if (state === undefined) return Date.now() - Date.parse(row.created_date) > 60_000;
+    return state === 'failed' || state === 'cancelled';
+  }
 }

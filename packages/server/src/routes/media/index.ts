@@ -13,7 +13,7 @@ import { createCollectionFolder } from '../../operations/media/create-collection
 import { deleteCollectionFolder } from '../../operations/media/delete-collection-folder';
 import { uploadCollectionFiles } from '../../operations/media/upload-collection-files';
 import { getFocalPoint, setFocalPoint } from '../../operations/media/focal-point';
-import { getJob, Transcodes } from '../../operations/media/transcode';
+import { Transcodes } from '../../operations/media/transcode';
 import { jobSettings, LocalQueue, PgBossQueue } from '../../publishing/jobs';
 import { Type } from 'typebox';
 import { Uuid } from '../../schemas/common';
@@ -198,6 +198,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: JobParams,
       },
     },
-    (request) => getJob(ctx(request), request.params.job_id),
+    (request) => transcodes.job(ctx(request), request.params.job_id),
   );
 };
