@@ -101,7 +101,9 @@ export function progressWriter(db: Db, jobId: string) {
     written = latest;
     lastWrite = Date.now();
     const progress = latest;
-    writing = writing.then(() => updateJob(db, jobId, { progress })).catch(() => undefined);
+    writing = writing
+      .then(() => updateJob(db, jobId, { progress }, { unfinished: true }))
+      .catch(() => undefined);
   };
   return {
     report(progress: number) {
