@@ -28,6 +28,8 @@ import { opsPlugin, requestId } from './ops/index';
 import { livePlugin } from './events/plugin';
 import { liveRoutes } from './events/stream';
 import { auditRoutes } from './audit/routes';
+import { SharedBoss } from './jobs/boss';
+import { jobSettings } from './publishing/jobs';
 import { configureLockLease } from './operations/contents/lease';
 
 export interface BuildOptions {
@@ -81,6 +83,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       verifiedTokens,
       storage: createStorage(config),
       signals,
+      jobs:
+        database.dialect === 'postgres' && config.databaseUrl
+          ? new SharedBoss(config.databaseUrl, jobSettings().maintenanceSeconds, (error) =>
+              app.log.error({ err: error }, 'the job queue failed'),
+            )
+          : undefined,
     },
     close: () => (options.database ? Promise.resolve() : database.close()),
   });

@@ -49,18 +49,22 @@ async function openTestDatabase(
   }
 }
 
-/** `overrides` replace parts of the configuration (e.g. `auth: loadAuthConfig({ ... })`). */
+/**
+ * `overrides` replace parts of the configuration (e.g. `auth: loadAuthConfig({ ... })`).
+ * `databaseUrl`: a PostgreSQL database of the test's own that several apps share (kept at close).
+ */
 export async function startApp(
   dialect: DialectName,
   overrides: Partial<Config> = {},
+  { databaseUrl }: { databaseUrl?: string } = {},
 ): Promise<TestApp> {
   let dir: string | undefined;
   let schema: string | undefined;
   if (dialect === 'sqlite') dir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
-  else schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  else if (!databaseUrl) schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
   const database = await openTestDatabase({
-    url: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+    url: dialect === 'postgres' ? (databaseUrl ?? process.env.TEST_DATABASE_URL) : undefined,
     sqliteFile: dir ? join(dir, 'canopy.sqlite') : ':memory:',
     schema,
   });

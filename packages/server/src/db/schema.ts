@@ -397,3 +397,29 @@ export interface Database {
 }
 
 export type BuildRow = Selectable<BuildsTable>;
+
+/** A media job (an MP4 turned into a multi-stream video): queued, running, succeeded or failed. */
+export interface MediaJobsTable {
+  job_id: string;
+  kind: string;
+  source_id: string;
+  content_id: string;
+  status: string;
+  /** 0 to 100. */
+  progress: number;
+  message: string | null;
+  /** JSON: the addresses of the files made. */
+  files: string;
+  /** Who asked ('user', 'apikey' or 'system', with `created_by`): the job acts as them. */
+  actor_kind: string;
+  created_by: string;
+  created_date: string;
+  updated_date: string;
+}
+
+// Declaration merging: the media jobs join the Database interface above.
+export interface Database {
+  media_jobs: MediaJobsTable;
+}
+
+export type MediaJobRow = Selectable<MediaJobsTable>;

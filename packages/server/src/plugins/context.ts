@@ -8,6 +8,7 @@ import type { TokenCache } from '../auth/token-cache';
 import type { Storage } from '../storage/index';
 import type { Signals } from '../cache/signals';
 import { signalChange } from '../cache/remote-changes';
+import type { SharedBoss } from '../jobs/boss';
 
 export interface Canopy {
   db: Db;
@@ -21,6 +22,8 @@ export interface Canopy {
   storage: Storage;
   /** Changes told to and heard from other instances on the same PostgreSQL database. */
   signals: Signals;
+  /** With PostgreSQL (`DATABASE_URL`): the durable job queues' pg-boss, shared by every instance. */
+  jobs?: SharedBoss;
 }
 
 declare module 'fastify' {

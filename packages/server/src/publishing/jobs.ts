@@ -5,7 +5,8 @@
  * target); a job whose instance died is taken over once it expires (`CANOPY_JOB_TIMEOUT`
  * seconds), and a failed one is retried with back-off before the build is recorded as failed.
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { SharedBoss } from '../jobs/boss';
 
 /** One attempt at a build; `last` says no retry follows when it fails. */
 export type RunBuild = (buildId: string, attempt: { last: boolean }) => Promise<void>;
@@ -17,6 +18,8 @@ export interface BuildQueue {
   send(target: string, buildId: string): Promise<void>;
   /** Waits for the builds this process runs or started (tests, shutdown). */
   idle(): Promise<void>;
+  /** A shared queue's state of the job sent for `id` ('failed': no try is left), if it knows it. */
+  state?(id: string): Promise<string | undefined>;
   /** Throws when the queue cannot be reached (readiness). */
   check(): Promise<void>;
   /** Builds waiting to run (queued, or waiting for a retry): every instance's when shared. */
@@ -92,34 +95,40 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
 
 const QUEUE = 'canopy-build';
 
+/** What a job carries: the id of the row it runs (a build's, or another queue's). */
 interface BuildJob {
   buildId: string;
 }
 
-/** pg-boss in the database's `pgboss` schema. */
+/** pg-boss in the database's `pgboss` schema (one per process, shared by the queues on it). */
 export class PgBossQueue implements BuildQueue {
   readonly shared = true;
-  private readonly boss: PgBoss;
+  private readonly jobs: SharedBoss;
   private readonly running = new Set<Promise<void>>();
+  private started = false;
 
   constructor(
-    connectionString: string,
+    connection: string | SharedBoss,
     private readonly settings: JobSettings,
     private readonly log: (error: unknown) => void,
+    private readonly queue = QUEUE,
   ) {
-    this.boss = new PgBoss({
-      connectionString,
-      max: 3,
-      maintenanceIntervalSeconds: settings.maintenanceSeconds,
-    });
-    this.boss.on('error', log);
+    this.jobs =
+      typeof connection === 'string'
+        ? new SharedBoss(connection, settings.maintenanceSeconds, log)
+        : connection;
+  }
+
+  private get boss(): PgBoss {
+    return this.jobs.boss;
   }
 
   async start(run: RunBuild): Promise<void> {
-    await this.boss.start();
+    await this.jobs.acquire();
+    this.started = true;
     const { timeoutSeconds: expireInSeconds, retries, retryDelaySeconds } = this.settings;
-    await this.boss.createQueue(QUEUE, {
-      name: QUEUE,
+    await this.boss.createQueue(this.queue, {
+      name: this.queue,
       policy: 'singleton',
       expireInSeconds,
       retryLimit: retries,
@@ -127,7 +136,7 @@ export class PgBossQueue implements BuildQueue {
       retryBackoff: true,
     });
     await this.boss.work<BuildJob>(
-      QUEUE,
+      this.queue,
       { includeMetadata: true, pollingIntervalSeconds: this.settings.pollSeconds },
       async ([job]) => {
         if (!job) return;
@@ -144,15 +153,19 @@ export class PgBossQueue implements BuildQueue {
 
   async send(target: string, buildId: string): Promise<void> {
     const data: BuildJob = { buildId };
-    await this.boss.send(QUEUE, data, { singletonKey: target });
+    await this.boss.send(this.queue, data, { singletonKey: target, id: buildId });
   }
 
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled(this.running);
   }
 
+  async state(id: string): Promise<string | undefined> {
+    return (await this.boss.getJobById(this.queue, id, { includeArchive: true }))?.state;
+  }
+
   async check(): Promise<void> {
-    await this.boss.getQueueSize(QUEUE);
+    await this.boss.getQueueSize(this.queue);
   }
 
   async size(): Promise<number> {
@@ -162,8 +175,10 @@ export class PgBossQueue implements BuildQueue {
 
   /** Stops taking jobs and lets the running ones finish; one still running after the wait is handed back when it expires. */
   async stop(): Promise<void> {
-    await this.boss
-      .stop({ graceful: true, wait: true, timeout: 8_000 })
-      .catch((error: unknown) => this.log(error));
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.offWork(this.queue).catch((error: unknown) => this.log(error));
+    await Promise.race([this.idle(), new Promise((done) => setTimeout(done, 8_000).unref())]);
+    await this.jobs.release();
   }
 }

@@ -116,12 +116,11 @@ export const sitePlugin = fp(
       publishing.renderThreads,
     );
     // Builds are durable jobs shared by every instance when the database is PostgreSQL's.
-    const queue =
-      app.canopy.dialect === 'postgres' && config.databaseUrl
-        ? new PgBossQueue(config.databaseUrl, jobSettings(), (error) =>
-            app.log.error({ err: error }, 'the build queue failed'),
-          )
-        : undefined;
+    const queue = app.canopy.jobs
+      ? new PgBossQueue(app.canopy.jobs, jobSettings(), (error) =>
+          app.log.error({ err: error }, 'the build queue failed'),
+        )
+      : undefined;
     const builds = new BuildService(db, storage, renderer, publishing, app.log, queue);
     app.decorate('publishing', builds);
 

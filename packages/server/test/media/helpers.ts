@@ -4,7 +4,7 @@
  * generators, and the demo files as fixtures.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,6 +18,34 @@ import type { Config } from '../../src/config';
 
 export const FILES = join(import.meta.dirname, '../../src/seed/media-files');
 export const fixture = (name: string): Buffer => readFileSync(join(FILES, name));
+
+/**
+ * An ffmpeg (CANOPY_FFMPEG) that answers -version and otherwise holds until the server that ran
+ * it is gone or `release()` is called, then fails; its ffprobe is the real one.
+ */
+export function holdingFfmpeg(): { program: string; release(): void; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-ffmpeg-'));
+  const program = join(dir, 'ffmpeg');
+  const released = join(dir, 'released');
+  writeFileSync(
+    program,
+    [
+      '#!/bin/sh',
+      'if [ "$1" = "-version" ]; then exec /usr/bin/ffmpeg "$@"; fi',
+      `while kill -0 "$PPID" 2>/dev/null && [ ! -e '${released}' ]; do sleep 0.2; done`,
+      'echo "held, then let go" >&2',
+      'exit 1',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(program, 0o755);
+  symlinkSync('/usr/bin/ffprobe', join(dir, 'ffprobe'));
+  return {
+    program,
+    release: () => writeFileSync(released, ''),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 export const STORAGES = ['disk', 's3'] as const;
 export type StorageName = (typeof STORAGES)[number];
@@ -48,7 +76,7 @@ const TEMPLATES = {
 /** `demoMedia`: the demo seed fills the media library too (through the storage). */
 export async function startMediaApp(
   setup: (typeof SETUPS)[number],
-  options: { demoMedia?: boolean; config?: Partial<Config> } = {},
+  options: { demoMedia?: boolean; config?: Partial<Config>; databaseUrl?: string } = {},
 ): Promise<MediaApp> {
   let moto: Moto | undefined;
   if (setup.storage === 's3') moto = await startMoto();
@@ -56,10 +84,11 @@ export async function startMediaApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-media-'));
   let t: TestApp;
   try {
-    t = await startApp(setup.dialect, {
-      ...(moto ? { storage: moto.config } : { dataDir }),
-      ...options.config,
-    });
+    t = await startApp(
+      setup.dialect,
+      { ...(moto ? { storage: moto.config } : { dataDir }), ...options.config },
+      { databaseUrl: options.databaseUrl },
+    );
     await seedIfEmpty(t.db, options.demoMedia ? t.app.canopy.storage : undefined);
   } catch (error) {
     await moto?.stop();

@@ -4,9 +4,10 @@
  * answers 501 and says what is missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MULTI_STREAM_VIDEO_BLOCK_IDS as S } from '../../src/seed/templates-ids';
+import { MEDIA_LIBRARY_ROOT_ID } from '@canopy/core';
+import { DEMO_TEMPLATE_IDS, MULTI_STREAM_VIDEO_BLOCK_IDS as S } from '../../src/seed/templates-ids';
 import { NO_FFMPEG_MESSAGE } from '../../src/operations/media/transcode';
-import { fixture, SETUPS, startMediaApp, upload, type MediaApp } from './helpers';
+import { fixture, form, SETUPS, startMediaApp, upload, type MediaApp } from './helpers';
 
 describe.each(SETUPS)('MP4 to multi-stream video on $dialect with $storage storage', (setup) => {
   let t: MediaApp;
@@ -66,6 +67,58 @@ describe.each(SETUPS)('MP4 to multi-stream video on $dialect with $storage stora
     });
     expect(media.body).toContain('#EXT-X-MAP:URI=');
     expect(media.body).toContain('#EXT-X-ENDLIST');
+  }, 120_000);
+
+  it('runs a job asked for with an API key as that key', async () => {
+    const key = await t.request({
+      method: 'POST',
+      url: '/api/apikeys',
+      payload: { name: 'transcoder', scope: 'role', role_id: 'administrator' },
+    });
+    expect(key.statusCode).toBe(201);
+    const headers = { 'x-api-key': key.json().key as string };
+    const asKey = (options: Parameters<typeof t.request>[0]) =>
+      t.request({ ...options, as: null, headers: { ...options.headers, ...headers } });
+    const newItem = async (templateId: string) =>
+      (
+        await asKey({
+          method: 'POST',
+          url: '/api/contents',
+          payload: { parent_id: MEDIA_LIBRARY_ROOT_ID, template_id: templateId },
+        })
+      ).json().content_id as string;
+    const video = await newItem(DEMO_TEMPLATE_IDS.video);
+    const file = form([
+      { name: 'content_id', value: video },
+      { name: 'media', filename: 'clip.mp4', body: fixture('clip.mp4') },
+    ]);
+    const uploaded = await asKey({
+      method: 'POST',
+      url: `/api/media/${video}`,
+      payload: file.payload,
+      headers: file.headers,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const stream = await newItem(DEMO_TEMPLATE_IDS.multiStreamVideo);
+    const started = await asKey({
+      method: 'POST',
+      url: `/api/mediacollectionfolder/${stream}/transcode`,
+      payload: { source_id: video },
+    });
+    expect(started.json()).toMatchObject({ status: 'queued', created_by: 'apikey:transcoder' });
+    const jobUrl = `/api/mediajobs/${started.json().job_id}`;
+    await expect
+      .poll(async () => (await asKey({ method: 'GET', url: jobUrl })).json().status, {
+        timeout: 60_000,
+      })
+      .toBe('succeeded');
+    const audit = await t.request({
+      method: 'GET',
+      url: `/api/audit?content_id=${stream}&action=media-upload`,
+    });
+    const actors = (audit.json().entries as { actor: string }[]).map((entry) => entry.actor);
+    expect(actors.length).toBeGreaterThan(2);
+    expect(new Set(actors)).toEqual(new Set(['apikey:transcoder']));
   }, 120_000);
 
   it('refuses a source that is not an uploaded video, and needs the stream item', async () => {

@@ -102,7 +102,6 @@ const NOT_CRAWLED: Record<string, string> = {
   '/api/builds/{id}/events': 'a stream; its first event is GET /api/builds/{id}',
   '/api/preview': 'a redirect that sets a cookie',
   '/api/preview/exit': 'a redirect that clears a cookie',
-  '/api/mediajobs/{job_id}': 'transcoding jobs live in the process that runs them',
   '/api/events': 'a stream of what happens from now on',
   '/api/presence/{id}': 'who has an item open lives in the process they are connected to',
 };
@@ -132,6 +131,9 @@ export async function crawl(app: FastifyInstance): Promise<Map<string, string>> 
     users: (await db.selectFrom('users').select('user_id').execute()).map((row) => row.user_id),
     roles: (await db.selectFrom('roles').select('role_id').execute()).map((row) => row.role_id),
     builds: (await db.selectFrom('builds').select('build_id').execute()).map((row) => row.build_id),
+    mediaJobs: (await db.selectFrom('media_jobs').select('job_id').execute()).map(
+      (row) => row.job_id,
+    ),
     types: (
       await db.selectFrom('template_types').select('content_type_id').distinct().execute()
     ).flatMap((row) => (row.content_type_id ? [row.content_type_id] : [])),
@@ -191,6 +193,7 @@ type Ids = {
   users: string[];
   roles: string[];
   builds: string[];
+  mediaJobs: string[];
   types: string[];
 };
 
@@ -207,6 +210,7 @@ function fillPath(path: string, ids: Ids, siteIds: string[]): string[] {
   if (path.startsWith('/api/builds/')) return put(ids.builds);
   if (path.startsWith('/api/media/')) return put(ids.media.map((row) => row.content_id));
   if (path.startsWith('/api/contents/list/')) return put(ids.types);
+  if (param === 'job_id') return put(ids.mediaJobs);
   if (param === 'site_id') return put(siteIds);
   if (param === 'user_id') return put(ids.users);
   if (param === 'role_id') return put(ids.roles);

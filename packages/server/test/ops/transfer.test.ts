@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_LIBRARY_ROOT_ID } from '@canopy/core';
 import { seedIfEmpty } from '../../src/seed/index';
+import { DEMO_TEMPLATE_IDS } from '../../src/seed/templates-ids';
 import { DEMO_SITE_ID } from '../../src/seed/content';
 import { exportInstallation } from '../../src/transfer/export';
 import { importInstallation } from '../../src/transfer/import';
@@ -44,7 +46,7 @@ async function mediaKeys(into: Installation): Promise<string[]> {
   return keys;
 }
 
-/** The demo with its media, an API key and a publish: something in every kind of table. */
+/** The demo with its media, an API key, a publish and a transcode: something in every kind of table. */
 async function demo(): Promise<Installation> {
   const source = await installation('sqlite');
   const app = await source.app();
@@ -65,6 +67,33 @@ async function demo(): Promise<Installation> {
   });
   expect(release.statusCode, release.body).toBe(202);
   await app.publishing.idle();
+  const clip = await source.db
+    .selectFrom('content_items')
+    .select('content_id')
+    .where('content_type_id', '=', 'video')
+    .where('media_url', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const stream = await app.inject({
+    method: 'POST',
+    url: '/api/contents',
+    headers,
+    payload: { parent_id: MEDIA_LIBRARY_ROOT_ID, template_id: DEMO_TEMPLATE_IDS.multiStreamVideo },
+  });
+  const transcode = await app.inject({
+    method: 'POST',
+    url: `/api/mediacollectionfolder/${stream.json().content_id}/transcode`,
+    headers,
+    payload: { source_id: clip.content_id },
+  });
+  expect(transcode.statusCode, transcode.body).toBe(202);
+  const jobUrl = `/api/mediajobs/${transcode.json().job_id}`;
+  // the transcode runs in this process: done when its job says so
+  let status = 'queued';
+  for (let i = 0; i < 600 && (status === 'queued' || status === 'running'); i++) {
+    if (i > 0) await new Promise((done) => setTimeout(done, 100));
+    status = (await app.inject({ method: 'GET', url: jobUrl, headers })).json().status;
+  }
+  expect(status).toBe('succeeded');
   return source;
 }
 

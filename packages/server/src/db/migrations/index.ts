@@ -10,6 +10,7 @@ import * as apiKeyExpiry from './0009-api-key-expiry';
 import * as siteTargets from './0010-site-targets';
 import * as lockLease from './0011-lock-lease';
 import * as audit from './0012-audit';
+import * as mediaJobs from './0013-media-jobs';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
@@ -26,6 +27,7 @@ export const migrationProvider: MigrationProvider = {
       '0010-site-targets': siteTargets,
       '0011-lock-lease': lockLease,
       '0012-audit': audit,
+      '0013-media-jobs': mediaJobs,
     };
   },
 };

@@ -4,8 +4,8 @@ import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { hashApiKey } from './keys';
 
-export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
-  const row = await db
+function keys(db: Db) {
+  return db
     .selectFrom('api_keys')
     .leftJoin('roles', 'roles.role_id', 'api_keys.role_id')
     .select([
@@ -17,26 +17,44 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
       'api_keys.last_used_date',
       'api_keys.key_id',
       'roles.is_admin',
-    ])
-    .where('api_keys.key_hash', '=', hashApiKey(key))
-    .executeTakeFirst();
+    ]);
+}
+
+type KeyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof keys>['executeTakeFirst']>>>;
+
+function actorOfKey(row: KeyRow | undefined, now: Date): Actor {
   if (!row || row.revoked_date)
     fail('UNAUTHENTICATED', 'This API key is not valid or has been revoked');
-  const now = new Date();
   if (row.expires_date && row.expires_date <= now.toISOString()) {
     fail('UNAUTHENTICATED', 'This API key has expired; ask an administrator for a new one');
   }
-  await recordUse(db, row.key_id, row.last_used_date, now);
   const published = row.scope === 'published';
   return {
     kind: 'apikey',
     userId: null,
-    username: `apikey:${row.name}`,
+    username: `${API_KEY_ACTOR_PREFIX}${row.name}`,
     displayName: `API key ${row.name}`,
     roleIds: !published && row.role_id ? [row.role_id] : [],
     isAdmin: !published && row.is_admin === 1,
     publishedOnly: published,
   };
+}
+
+/** What an API key's actor is named: the prefix, then the key's (unique) name. */
+export const API_KEY_ACTOR_PREFIX = 'apikey:';
+
+export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
+  const row = await keys(db).where('api_keys.key_hash', '=', hashApiKey(key)).executeTakeFirst();
+  const now = new Date();
+  const actor = actorOfKey(row, now);
+  await recordUse(db, row!.key_id, row!.last_used_date, now);
+  return actor;
+}
+
+/** The actor of a key by its name (work done later for whoever asked), while the key is valid. */
+export async function apiKeyActorByName(db: Db, name: string): Promise<Actor> {
+  const row = await keys(db).where('api_keys.name', '=', name).executeTakeFirst();
+  return actorOfKey(row, new Date());
 }
 
 /** Notes when a key was used; at most one write a minute per key keeps busy callers cheap. */

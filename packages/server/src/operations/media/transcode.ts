@@ -1,311 +1,162 @@
 /**
  * POST /api/mediacollectionfolder/{id}/transcode: turns the MP4 of a video item into the
- * multi-stream video {id} (HLS renditions in fragmented MP4, a master playlist and a poster) as
- * a background job with progress (GET /api/mediajobs/{job_id}). ffmpeg makes the files in a
- * temporary folder; they then go through the same folder and file operations as an upload, so
- * every rule of a multi-stream video upload applies. Without ffmpeg on the server the call is a
- * 501 that says so. Jobs live in the server process: a restart forgets them.
+ * multi-stream video {id} (hls.ts) as a background job with progress (GET /api/mediajobs/{job_id}).
+ * Without ffmpeg on the server the call is a 501 that says so. Jobs are rows of the database
+ * (media-jobs.ts), so every instance answers the same about them and a restart forgets none. They
+ * run on the queues builds run on (publishing/jobs.ts): with SQLite in this process, one at a time
+ * per stream, and a job a stop interrupted is failed at the next start; with PostgreSQL as
+ * durable pg-boss jobs any instance runs once, taken over when their instance dies and retried
+ * with back-off before they are recorded as failed. A job acts as whoever asked for it.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { extensionOf } from '@canopy/core';
 import { requirePermission } from '../../access/permissions';
+import type { Db } from '../../db/index';
+import type { MediaJobRow } from '../../db/schema';
 import { fail } from '../../errors';
+import type { BuildQueue } from '../../publishing/jobs';
+import type { Storage } from '../../storage/index';
 import { itemOr404 } from '../contents/guards';
 import { now } from '../context';
-import { createCollectionFolder } from './create-collection-folder';
 import { mediaKey } from './files';
-import { mediaTarget, type MediaContext, type UploadPart } from './target';
-import { uploadCollectionFiles } from './upload-collection-files';
+import { ffmpegAvailable, makeStream, NO_FFMPEG_MESSAGE, type TranscodeContext } from './hls';
+import {
+  ABANDONED_MESSAGE,
+  actorOfJob,
+  failInterruptedJobs,
+  insertJob,
+  jobOf,
+  progressWriter,
+  readJobRow,
+  updateJob,
+  type MediaJob,
+} from './media-jobs';
+import type { MediaContext } from './target';
+import { mediaTarget } from './target';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export { NO_FFMPEG_MESSAGE } from './hls';
 
-export interface MediaJob {
-  job_id: string;
-  kind: 'hls';
-  /** The video item whose MP4 is read. */
-  source_id: string;
-  /** The multi-stream video item the stream goes to. */
-  content_id: string;
-  status: JobStatus;
-  /** 0 to 100. */
-  progress: number;
-  /** Why a job failed; the files made when it succeeded. */
-  message: string | null;
-  files: string[];
-  created_by: string;
-  created_date: string;
-  updated_date: string;
-}
+const UNFINISHED = { unfinished: true };
+export type { JobStatus, MediaJob } from './media-jobs';
 
-export interface TranscodeContext extends MediaContext {
-  /** The ffmpeg program, or null when the server has none. */
-  ffmpeg: string | null;
-}
+/** Where media jobs run, and how: one per process, made by the media routes. */
+export class Transcodes {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+    private readonly ffmpeg: string | null,
+    readonly queue: BuildQueue,
+  ) {}
 
-const jobs = new Map<string, MediaJob>();
-const FINISHED_JOBS_KEPT = 200;
-
-/** The renditions made, by height: those not taller than the source. */
-const LADDER = [
-  { height: 360, bitrate: 800 },
-  { height: 720, bitrate: 2500 },
-  { height: 1080, bitrate: 5000 },
-];
-
-export const NO_FFMPEG_MESSAGE =
-  'Turning an MP4 into a multi-stream video needs ffmpeg on the server, and this server has none; install it (Debian: apt-get install ffmpeg) or set CANOPY_FFMPEG to its path, then restart';
-
-const available = new Map<string, Promise<boolean>>();
-
-/** Whether the program runs (asked once per program). */
-export function ffmpegAvailable(program: string | null): Promise<boolean> {
-  if (!program) return Promise.resolve(false);
-  let known = available.get(program);
-  if (!known) {
-    known = run(program, ['-version']).then(
-      () => true,
-      () => false,
-    );
-    available.set(program, known);
+  /** Fails what a stopped server left (unless the queue is shared), then takes jobs. */
+  async start(): Promise<void> {
+    if (!this.queue.shared) await failInterruptedJobs(this.db);
+    await this.queue.start((jobId, attempt) => this.run(jobId, attempt));
   }
-  return known;
-}
 
-function ffprobeOf(program: string): string {
-  const name = basename(program).replace(/ffmpeg/, 'ffprobe');
-  return program.includes('/') ? join(dirname(program), name) : name;
-}
-
-/** Runs a program; resolves with its output, rejects with the end of its error output. */
-function run(
-  program: string,
-  args: string[],
-  onLine?: (line: string) => void,
-  cwd?: string,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd });
-    let out = '';
-    let err = '';
-    let pending = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (!onLine) return;
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      lines.forEach(onLine);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err = (err + chunk.toString()).slice(-2000);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(out);
-      else reject(new Error(`${basename(program)} exited with ${code}: ${err.trim()}`));
-    });
-  });
-}
-
-export function readJob(jobId: string): MediaJob | undefined {
-  return jobs.get(jobId);
-}
-
-export async function getJob(ctx: MediaContext, jobId: string): Promise<MediaJob> {
-  const job = jobs.get(jobId) ?? fail('NOT_FOUND', `Media job ${jobId} was not found`);
-  await requirePermission(ctx.db, ctx.actor, job.content_id, 'Read');
-  return { ...job, files: [...job.files] };
-}
-
-function update(job: MediaJob, change: Partial<MediaJob>): void {
-  Object.assign(job, change, { updated_date: now() });
-}
-
-export async function startTranscode(
-  ctx: TranscodeContext,
-  contentId: string,
-  sourceId: string,
-): Promise<MediaJob> {
-  // access: the stream like any upload to it; Read on the video it is made of
-  const target = await mediaTarget(ctx.db, ctx, contentId, ['multi-stream-video']);
-  const source = await itemOr404(ctx.db, sourceId);
-  await requirePermission(ctx.db, ctx.actor, sourceId, 'Read');
-  if (source.content_type_id !== 'video' || !source.media_url || !source.media_library_directory) {
-    fail(
-      'VALIDATION_FAILED',
-      `${source.content_name} is not a video item with an uploaded MP4; upload one first`,
-    );
+  async stop(): Promise<void> {
+    await this.queue.stop();
   }
-  // what the server can do: checked after access, so only those who may ask learn it
-  if (!(await ffmpegAvailable(ctx.ffmpeg))) fail('NOT_IMPLEMENTED', NO_FFMPEG_MESSAGE);
-  const sourceKey = mediaKey(
-    source.media_library_directory,
-    source.content_id,
-    extensionOf(source.media_url) ?? 'mp4',
-  );
-  const stamp = now();
-  const job: MediaJob = {
-    job_id: randomUUID(),
-    kind: 'hls',
-    source_id: sourceId,
-    content_id: target.item.content_id,
-    status: 'queued',
-    progress: 0,
-    message: null,
-    files: [],
-    created_by: ctx.actor.username,
-    created_date: stamp,
-    updated_date: stamp,
-  };
-  jobs.set(job.job_id, job);
-  forgetOldJobs();
-  void runJob(ctx, job, sourceKey);
-  return { ...job };
-}
 
-function forgetOldJobs(): void {
-  const finished = [...jobs.values()].filter(
-    (job) => job.status === 'succeeded' || job.status === 'failed',
-  );
-  for (const job of finished.slice(0, Math.max(0, finished.length - FINISHED_JOBS_KEPT))) {
-    jobs.delete(job.job_id);
+  /** One attempt at a job; a failure is recorded failed when no retry follows, queued otherwise. */
+  private async run(jobId: string, attempt: { last: boolean }): Promise<void> {
+    const row = await readJobRow(this.db, jobId);
+    if (!row || row.status === 'succeeded' || row.status === 'failed') return;
+    const progress = progressWriter(this.db, jobId);
+    try {
+      const actor = await actorOfJob(this.db, row);
+      await updateJob(this.db, jobId, { status: 'running', progress: 0, message: null });
+      const ctx: TranscodeContext = {
+        db: this.db,
+        storage: this.storage,
+        ffmpeg: this.ffmpeg,
+        actor,
+      };
+      const source = await itemOr404(this.db, row.source_id);
+      const sourceKey = mediaKey(
+        source.media_library_directory ?? '',
+        source.content_id,
+        extensionOf(source.media_url ?? '') ?? 'mp4',
+      );
+      const files = await makeStream(ctx, sourceKey, row.content_id, progress.report);
+      await progress.flush();
+      await updateJob(this.db, jobId, { status: 'succeeded', progress: 100, files, message: null });
+    } catch (error) {
+      await progress.flush();
+      const message = error instanceof Error ? error.message : String(error);
+      // The error goes back to the queue too: the job is retried, or recorded failed there.
+      await updateJob(
+        this.db,
+        jobId,
+        attempt.last
+          ? { status: 'failed', message }
+          : { status: 'queued', progress: 0, message: `${message} (trying again)` },
+        UNFINISHED,
+      );
+      throw error;
+    }
   }
-}
 
-interface Probe {
-  duration: number;
-  height: number;
-  audio: boolean;
-}
-
-async function probe(ctx: TranscodeContext, file: string): Promise<Probe> {
-  const out = await run(ffprobeOf(ctx.ffmpeg!), [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration:stream=codec_type,height',
-    '-of',
-    'json',
-    file,
-  ]);
-  const info = JSON.parse(out) as {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; height?: number }[];
-  };
-  const video = info.streams?.find((stream) => stream.codec_type === 'video');
-  if (!video?.height) throw new Error('the MP4 has no video stream');
-  return {
-    duration: Number(info.format?.duration ?? 0),
-    height: video.height,
-    audio: Boolean(info.streams?.some((stream) => stream.codec_type === 'audio')),
-  };
-}
-
-/** ffmpeg's arguments for the HLS renditions of a source: fMP4 segments named for the folder. */
-export function hlsArguments(input: string, info: Probe): string[] {
-  const even = (value: number) => Math.max(2, Math.floor(value / 2) * 2);
-  let ladder = LADDER.filter((rung) => rung.height <= info.height);
-  // a small source: itself and half its size
-  if (ladder.length === 0) {
-    ladder = [
-      { height: even(info.height / 2), bitrate: 250 },
-      { height: even(info.height), bitrate: 500 },
-    ];
-  }
-  const n = ladder.length;
-  const split = ladder.map((_, i) => `[s${i}]`).join('');
-  const scales = ladder.map((rung, i) => `[s${i}]scale=-2:${rung.height}[v${i}]`).join(';');
-  const args = ['-nostdin', '-y', '-v', 'error', '-i', input];
-  args.push('-filter_complex', `[0:v]split=${n}${split};${scales}`);
-  ladder.forEach((_, i) => args.push('-map', `[v${i}]`));
-  if (info.audio) ladder.forEach(() => args.push('-map', '0:a:0'));
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-g', '48', '-keyint_min', '48');
-  args.push('-sc_threshold', '0');
-  ladder.forEach((rung, i) => {
-    args.push(
-      `-b:v:${i}`,
-      `${rung.bitrate}k`,
-      `-maxrate:v:${i}`,
-      `${Math.round(rung.bitrate * 1.1)}k`,
-    );
-    args.push(`-bufsize:v:${i}`, `${rung.bitrate * 2}k`);
-  });
-  if (info.audio) args.push('-c:a', 'aac', '-b:a', '96k');
-  const streams = ladder
-    .map((rung, i) => `v:${i}${info.audio ? `,a:${i}` : ''},name:${rung.height}p`)
-    .join(' ');
-  args.push('-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod');
-  args.push('-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', '%v_init.m4s');
-  args.push('-hls_segment_filename', '%v_%03d.m4s', '-master_pl_name', 'master.m3u8');
-  args.push('-var_stream_map', streams, '-progress', 'pipe:1', '-nostats', '%v.m3u8');
-  return args;
-}
-
-/** The folder's files in upload order: segments and variant playlists, the poster, the master. */
-function uploadOrder(names: string[]): string[] {
-  const rank = (name: string) =>
-    name === 'master.m3u8' ? 3 : name.endsWith('.jpg') ? 2 : name.endsWith('.m3u8') ? 1 : 0;
-  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-async function* partsOf(folder: string, names: string[]): AsyncIterable<UploadPart> {
-  for (const name of names) {
-    yield { kind: 'file', field: 'media', name, stream: createReadStream(join(folder, name)) };
-  }
-}
-
-async function runJob(ctx: TranscodeContext, job: MediaJob, sourceKey: string): Promise<void> {
-  const work = await mkdtemp(join(tmpdir(), 'canopy-hls-'));
-  try {
-    update(job, { status: 'running' });
-    const original = await ctx.storage.get(sourceKey);
-    if (!original) throw new Error('the video item has no MP4 in storage');
-    const input = join(work, 'source.mp4');
-    await pipeline(original.body, createWriteStream(input));
-    const info = await probe(ctx, input);
-    const out = join(work, 'out');
-    await mkdir(out);
-    // ffmpeg reports out_time_us as it goes: 0 to 90 % of the job, the upload the rest
-    const onLine = (line: string) => {
-      const match = /^out_time_us=(\d+)/.exec(line);
-      if (match && info.duration > 0) {
-        const done = Number(match[1]) / 1e6 / info.duration;
-        update(job, { progress: Math.min(90, Math.max(job.progress, Math.round(done * 90))) });
-      }
+  async request(ctx: MediaContext, contentId: string, sourceId: string): Promise<MediaJob> {
+    // access: the stream like any upload to it; Read on the video it is made of
+    const target = await mediaTarget(ctx.db, ctx, contentId, ['multi-stream-video']);
+    const source = await itemOr404(ctx.db, sourceId);
+    await requirePermission(ctx.db, ctx.actor, sourceId, 'Read');
+    if (
+      source.content_type_id !== 'video' ||
+      !source.media_url ||
+      !source.media_library_directory
+    ) {
+      fail(
+        'VALIDATION_FAILED',
+        `${source.content_name} is not a video item with an uploaded MP4; upload one first`,
+      );
+    }
+    // what the server can do: checked after access, so only those who may ask learn it
+    if (!(await ffmpegAvailable(this.ffmpeg))) fail('NOT_IMPLEMENTED', NO_FFMPEG_MESSAGE);
+    const stamp = now();
+    const job: MediaJob = {
+      job_id: randomUUID(),
+      kind: 'hls',
+      source_id: sourceId,
+      content_id: target.item.content_id,
+      status: 'queued',
+      progress: 0,
+      message: null,
+      files: [],
+      created_by: ctx.actor.username,
+      created_date: stamp,
+      updated_date: stamp,
     };
-    await run(ctx.ffmpeg!, hlsArguments(input, info), onLine, out);
-    await run(ctx.ffmpeg!, [
-      '-nostdin',
-      '-y',
-      '-v',
-      'error',
-      '-ss',
-      String(Math.min(1, info.duration / 2)),
-      '-i',
-      input,
-      '-frames:v',
-      '1',
-      '-q:v',
-      '3',
-      join(out, 'poster.jpg'),
-    ]);
-    update(job, { progress: 90 });
-    const names = uploadOrder(await readdir(out));
-    await createCollectionFolder(ctx, job.content_id);
-    const result = await uploadCollectionFiles(ctx, job.content_id, partsOf(out, names));
-    update(job, { status: 'succeeded', progress: 100, files: result.files });
-  } catch (error) {
-    update(job, {
-      status: 'failed',
-      message: error instanceof Error ? error.message : String(error),
-    });
-  } finally {
-    await rm(work, { recursive: true, force: true });
+    await insertJob(this.db, job, ctx.actor);
+    try {
+      // one job at a time per stream: two at once would fill one folder
+      await this.queue.send(job.content_id, job.job_id);
+    } catch (error) {
+      await this.db.deleteFrom('media_jobs').where('job_id', '=', job.job_id).execute();
+      throw error;
+    }
+    return job;
+  }
+
+  async job(ctx: MediaContext, jobId: string): Promise<MediaJob> {
+    const row =
+      (await readJobRow(ctx.db, jobId)) ?? fail('NOT_FOUND', `Media job ${jobId} was not found`);
+    await requirePermission(ctx.db, ctx.actor, row.content_id, 'Read');
+    if (!(await this.abandoned(row))) return jobOf(row);
+    await updateJob(this.db, jobId, { status: 'failed', message: ABANDONED_MESSAGE }, UNFINISHED);
+    return jobOf((await readJobRow(ctx.db, jobId))!);
+  }
+
+  /**
+   * A job the shared queue gave up on while its row says queued or running: the instance that
+   * ran its last try died (or overran CANOPY_JOB_TIMEOUT), so nothing will finish it.
+   */
+  private async abandoned(row: MediaJobRow): Promise<boolean> {
+    if (!this.queue.state || (row.status !== 'queued' && row.status !== 'running')) return false;
+    const state = await this.queue.state(row.job_id);
+    // none at all: gone from the queue's archive, long after (not in the moment of its sending)
+    if (state === undefined) return Date.now() - Date.parse(row.created_date) > 60_000;
+    return state === 'failed' || state === 'cancelled';
   }
 }

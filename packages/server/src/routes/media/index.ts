@@ -13,7 +13,8 @@ import { createCollectionFolder } from '../../operations/media/create-collection
 import { deleteCollectionFolder } from '../../operations/media/delete-collection-folder';
 import { uploadCollectionFiles } from '../../operations/media/upload-collection-files';
 import { getFocalPoint, setFocalPoint } from '../../operations/media/focal-point';
-import { getJob, startTranscode } from '../../operations/media/transcode';
+import { Transcodes } from '../../operations/media/transcode';
+import { jobSettings, LocalQueue, PgBossQueue } from '../../publishing/jobs';
 import { Type } from 'typebox';
 import { Uuid } from '../../schemas/common';
 
@@ -54,11 +55,26 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // One byte over the cap reaches the upload's own counter, which refuses with §5's message.
     limits: { fileSize: MAX_MEDIA_FILE_SIZE + 1, fields: 10, fieldSize: 1000, files: 1000 },
   });
-  const { db, storage, config } = app.canopy;
+  const { db, storage, config, jobs } = app.canopy;
+  // Media jobs run where builds do: on the shared pg-boss with PostgreSQL, in this process otherwise.
+  const transcodes = new Transcodes(
+    db,
+    storage,
+    config.ffmpeg,
+    jobs
+      ? new PgBossQueue(
+          jobs,
+          jobSettings(),
+          (error) => app.log.error({ err: error }, 'the media job queue failed'),
+          'canopy-transcode',
+        )
+      : new LocalQueue(),
+  );
+  app.addHook('onReady', () => transcodes.start());
+  app.addHook('onClose', () => transcodes.stop());
   const ctx = (request: FastifyRequest) => ({
     db,
     storage,
-    ffmpeg: config.ffmpeg,
     actor: actorOf(request),
   });
   const tags = ['Media'];
@@ -170,7 +186,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(202);
-      return startTranscode(ctx(request), request.params.id, request.body.source_id);
+      return transcodes.request(ctx(request), request.params.id, request.body.source_id);
     },
   );
   app.get(
@@ -182,6 +198,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: JobParams,
       },
     },
-    (request) => getJob(ctx(request), request.params.job_id),
+    (request) => transcodes.job(ctx(request), request.params.job_id),
   );
 };
