@@ -68,8 +68,8 @@ describe('working together', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     buildAdmin();
-    // A short lease, so that a lock left behind lapses within the journey.
-    server = await startCanopy({ CANOPY_LOCK_LEASE_SECONDS: '12' });
+    // A short lease and presence, so that a lock and an editor left behind go within the journey.
+    server = await startCanopy({ CANOPY_LOCK_LEASE_SECONDS: '12', CANOPY_PRESENCE_SECONDS: '10' });
     browser = await launchChromium();
     ada = await signedIn('admin', ADMIN_PASSWORD);
     eddie = await signedIn('editor', DEMO_PASSWORD);

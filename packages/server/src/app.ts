@@ -31,6 +31,7 @@ import { auditRoutes } from './audit/routes';
 import { SharedBoss } from './jobs/boss';
 import { jobSettings } from './publishing/jobs';
 import { configureLockLease } from './operations/contents/lease';
+import { configurePresence } from './events/presence';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -50,6 +51,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const keys = await loadSigningKeys(database.db);
   const verifiedTokens = new TokenCache();
   configureLockLease(config.lockLeaseSeconds);
+  configurePresence(config.presenceSeconds);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },

@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
 import { DEFAULT_LOCK_LEASE_SECONDS } from '@canopy/core';
+import { DEFAULT_PRESENCE_SECONDS } from './events/presence';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
 import { loadStorageConfig, type StorageConfig } from './storage/config';
 import { loadPublishingConfig, type PublishingConfig } from './publishing/config';
@@ -27,6 +28,11 @@ export interface Config {
   security: SecurityConfig;
   /** CANOPY_LOCK_LEASE_SECONDS: how long a lock lasts without renewal (default 900). */
   lockLeaseSeconds: number;
+  /**
+   * CANOPY_PRESENCE_SECONDS: how long an editor stays named as having an item open after its
+   * last word (default 50); an open editor speaks every 40% of that.
+   */
+  presenceSeconds: number;
 }
 
 export interface SecurityConfig {
@@ -58,16 +64,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishing: loadPublishingConfig(env),
     ffmpeg: env.CANOPY_FFMPEG === 'off' ? null : env.CANOPY_FFMPEG || 'ffmpeg',
     security: loadSecurityConfig(env, publicUrl),
-    lockLeaseSeconds: lockLease(env.CANOPY_LOCK_LEASE_SECONDS),
+    lockLeaseSeconds: wholeSeconds(env, 'CANOPY_LOCK_LEASE_SECONDS', DEFAULT_LOCK_LEASE_SECONDS, 1),
+    presenceSeconds: wholeSeconds(env, 'CANOPY_PRESENCE_SECONDS', DEFAULT_PRESENCE_SECONDS, 5),
   };
 }
 
-function lockLease(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return DEFAULT_LOCK_LEASE_SECONDS;
+function wholeSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number, least: number) {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1) {
+  if (!Number.isInteger(seconds) || seconds < least) {
     throw new Error(
-      `CANOPY_LOCK_LEASE_SECONDS must be a whole number of seconds (at least 1), got "${value}"`,
+      `${name} must be a whole number of seconds (at least ${least}), got "${value}"`,
     );
   }
   return seconds;

@@ -1,14 +1,25 @@
 /**
- * Who has an item open in an editor: each open editor says so every PRESENCE_BEAT_MS and
- * disappears PRESENCE_TTL_MS after its last word (a closed tab, a sleeping laptop). Changes are
+ * Who has an item open in an editor: each open editor says so every `presenceBeatMs()` and
+ * disappears CANOPY_PRESENCE_SECONDS after its last word (a closed tab, a sleeping laptop). Changes are
  * published as 'presence' events. Kept in memory; with several instances each word an instance
  * hears is shared with the others (`share`), which apply it (`apply`) and publish the change to
  * their own streams, so every instance knows every editor whichever instance it talks to.
  */
 import type { LiveEventInput } from './hub';
 
-export const PRESENCE_BEAT_MS = 20_000;
-export const PRESENCE_TTL_MS = 50_000;
+export const DEFAULT_PRESENCE_SECONDS = 50;
+
+let ttlMs = DEFAULT_PRESENCE_SECONDS * 1000;
+
+/** Set once from the configuration when the app is built. */
+export function configurePresence(seconds: number): void {
+  ttlMs = seconds * 1000;
+}
+
+/** How often an open editor says it is there: well within the time it stays named. */
+export function presenceBeatMs(): number {
+  return Math.round(ttlMs * 0.4);
+}
 
 export interface Viewer {
   username: string;
@@ -72,7 +83,7 @@ export class Presence {
     let item = this.open.get(contentId);
     if (!item) this.open.set(contentId, (item = new Map()));
     const known = item.has(viewer.username);
-    item.set(viewer.username, { ...viewer, until: now + PRESENCE_TTL_MS });
+    item.set(viewer.username, { ...viewer, until: now + ttlMs });
     if (!known) this.changed(contentId);
   }
 

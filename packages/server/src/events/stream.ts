@@ -14,7 +14,7 @@ import { ContentIdParams } from '../routes/contents/schemas';
 import type { LiveEvent } from './hub';
 import { startEventStream } from './sse';
 import { lockRequestRoutes } from './lock-requests';
-import { PRESENCE_BEAT_MS } from './presence';
+import { presenceBeatMs } from './presence';
 
 const KEEPALIVE_MS = 25_000;
 /** How long a stream trusts what it learned about the caller's Read permission on an item. */
@@ -118,7 +118,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         username: actor.username,
         name: actor.displayName,
       });
-      return { viewers, beat_ms: PRESENCE_BEAT_MS };
+      return { viewers, beat_ms: presenceBeatMs() };
     },
   );
   app.delete(
@@ -145,7 +145,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await itemOr404(db, request.params.id);
       await requirePermission(db, actorOf(request), request.params.id, 'Read');
-      return { viewers: presence.viewers(request.params.id), beat_ms: PRESENCE_BEAT_MS };
+      return { viewers: presence.viewers(request.params.id), beat_ms: presenceBeatMs() };
     },
   );
 };

@@ -13,7 +13,7 @@ describe.each(DIALECTS)('live events on %s', (dialect) => {
   let base: string;
   const readers: EventReader[] = [];
   beforeAll(async () => {
-    t = await startApp(dialect, { lockLeaseSeconds: 2 });
+    t = await startApp(dialect, { lockLeaseSeconds: 2, presenceSeconds: 10 });
     world = await makeWorld(t.db);
     await t.tokenFor('nina', ['administrator']);
     await t.db
@@ -123,6 +123,8 @@ describe.each(DIALECTS)('live events on %s', (dialect) => {
     const rita = await open('rita');
     const first = await put(`/api/presence/${page.content_id}`, 'nina');
     expect(first.json().viewers).toEqual([{ username: 'nina', name: 'Nina Tester' }]);
+    // CANOPY_PRESENCE_SECONDS 10: an open editor speaks every 4 s.
+    expect(first.json().beat_ms).toBe(4000);
     const both = await put(`/api/presence/${page.content_id}`, 'rita');
     expect(
       both
