@@ -13,6 +13,7 @@ import { benchBuilds } from './builds';
 import { benchAdminPanel } from './admin';
 import { benchPageEditor } from './page-editor';
 import { benchTransfer } from './transfer';
+import { benchInstances } from './instances';
 import { benchAuditCost } from './audit';
 import { openCanopyWorld } from './lib/canopy';
 import { databaseLabel } from './lib/database';
@@ -21,7 +22,7 @@ import { memoryRow, notMeasuredRow, printTable, step, type Baseline, type Row } 
 const rows: Row[] = [];
 let failures = 0;
 
-/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, audit, 100k, media, builds, admin, editor, memory, transfer). */
+/** BENCH_ONLY=media,builds runs only those parts (keys: 10k, audit, 100k, media, builds, admin, editor, memory, transfer, instances). */
 const PARTS = [
   '10k',
   'audit',
@@ -32,6 +33,7 @@ const PARTS = [
   'editor',
   'memory',
   'transfer',
+  'instances',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -204,6 +206,14 @@ await section(
     rows.push(...(await benchTransfer()));
   },
   'transfer',
+);
+
+await section(
+  'Two instances on one PostgreSQL database',
+  async () => {
+    rows.push(...(await benchInstances()));
+  },
+  'instances',
 );
 
 await section(

@@ -5,7 +5,8 @@
  * confirmation naming what goes; creates an API key, calls the API with it, revokes it and sees
  * the call refused; adds a user, who signs in with the one-time password in a second browser
  * context, then disables them, sees their next call refused, and deletes them; creates a role,
- * renames it and changes its rank, opens it in the permissions editor and deletes it. The
+ * renames it and changes its rank, opens it in the permissions editor, grants it Read on one
+ * branch (a member's tree shows that branch and nothing else) and deletes it. The
  * refusals (disabling oneself) show the server's reason. axe checks every screen.
  */
 import { request as httpRequest } from 'node:http';
@@ -256,6 +257,40 @@ describe('the administration screens', () => {
       async () => (await chosen.isVisible()) && (await chosen.inputValue()) === 'Proof readers',
     );
     await axe('the permissions editor opened from Settings');
+
+    // Read on one branch for the new role: a member's tree shows that branch and nothing else.
+    const roles = (await api('GET', '/api/roles?q=Proof')) as { role_id: string }[];
+    const member = (await api('POST', '/api/users', {
+      username: 'prue',
+      given_name: 'Prue',
+      family_name: 'Reader',
+      password: 'proof-reader-password',
+      roles: [roles[0]!.role_id],
+    })) as { user_id: string };
+    const tree = (on: Page, name: string) => on.getByRole('treeitem', { name, exact: true });
+    await tree(page, 'Home').click();
+    if ((await tree(page, 'Home').getAttribute('aria-expanded')) !== 'true') {
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.getByRole('button', { name: 'Edit permissions of Services' }).click();
+    const grant = page.getByRole('dialog', { name: 'Edit Permissions' });
+    await grant
+      .getByRole('radiogroup', { name: 'Read' })
+      .getByText('Grant', { exact: true })
+      .click();
+    await grant.getByRole('button', { name: 'OK' }).click();
+    await grant.waitFor({ state: 'detached' });
+    await tree(page, 'Services').getByLabel('Read', { exact: true }).waitFor();
+    await shoot('role-grants-read');
+    const memberContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const prue = await memberContext.newPage();
+    await signInAdmin(prue, server.base, 'prue', 'proof-reader-password');
+    await tree(prue, 'Services').waitFor();
+    expect(await tree(prue, 'About').count()).toBe(0);
+    expect(await tree(prue, 'Careers').count()).toBe(0);
+    await memberContext.close();
+    await api('DELETE', `/api/users/${member.user_id}`);
+
     await page.getByRole('button', { name: 'Tree options' }).click();
     await page.getByRole('menuitem', { name: 'Close Permissions Editor' }).click();
 

@@ -6,12 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { build } from '../../packages/server/src/app';
 import type { Db } from '../../packages/server/src/db/index';
 import { createUser } from '../../packages/server/src/operations/users/create-user';
-import { createBenchDatabase } from './database';
+import { createBenchDatabase, type Connection } from './database';
 import { createContentModel, insertTree, planTree, type ContentModel, type TreeItem } from './data';
 import { PUBLIC_URL, startCanopyServer, type RunningServer } from './server';
 
 export interface CanopyWorld {
   db: Db;
+  /** The database, for another server on it (`startCanopyServer`). */
+  connection: Connection;
   model: ContentModel;
   items: TreeItem[];
   server: RunningServer;
@@ -60,6 +62,7 @@ export async function openCanopyWorld(
     const app = signer;
     return {
       db,
+      connection: bench.connection,
       model,
       items,
       server,

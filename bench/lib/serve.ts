@@ -44,7 +44,8 @@ async function canopyApp(): Promise<FastifyInstance> {
     config: {
       dataDir: env.BENCH_DATA_DIR!,
       publicUrl: env.BENCH_PUBLIC_URL!,
-      databaseUrl: undefined,
+      // One of several instances on one PostgreSQL database: caches kept in step by its signals.
+      databaseUrl: env.BENCH_SHARED === 'true' ? env.BENCH_DB_URL || undefined : undefined,
     },
   });
   app.addHook('onClose', () => database.close());
