@@ -57,8 +57,6 @@ export interface SiteSnapshot {
   pages: Map<string, string>;
   /** The stamp of every dependency key this snapshot can answer. */
   stamp(key: string): string;
-  /** Dependencies a page had; the same keys and stamps mean the page is unchanged. */
-  unchanged(deps: Dependencies): boolean;
   /** What every page shares, for pages served under `basePath`. */
   context(basePath: string, stylesheet: string): BuildContext;
   /** The stored rows of the pages at these URLs (those the target shows), read in batches. */
@@ -359,7 +357,6 @@ function snapshotOf(
     mode: data.mode,
     pages,
     stamp,
-    unchanged: (deps) => Object.entries(deps).every(([key, value]) => stamp(key) === value),
     context,
     sources,
     async models(urls, basePath, stylesheet) {
