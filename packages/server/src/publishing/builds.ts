@@ -16,7 +16,8 @@ import { targetsOf, type PublishingConfig } from './config';
 import { LocalQueue, type BuildQueue } from './jobs';
 import type { Renderer } from './renderer';
 import { loadSnapshot } from './source';
-import { PackWriter, TargetStore, type Manifest, type ManifestPage } from './store';
+import { staleness } from './stale';
+import { PackWriter, TargetStore, type Manifest } from './store';
 
 export const STYLESHEET_URL = '/_canopy/site.css';
 
@@ -232,18 +233,12 @@ export class BuildService {
       this.renderer.version(),
       this.currentManifest(build.site_id, mode),
     ]);
-    const reusable = previous?.renderer === rendererVersion && previous.base_path === base;
     const urls = [...snapshot.pages.keys()];
-    const pages: Record<string, ManifestPage> = {};
-    const toRender: string[] = [];
-    for (const url of urls) {
-      const before = reusable ? previous.pages[url] : undefined;
-      if (before && snapshot.unchanged(before.deps)) {
-        const contentId = snapshot.pages.get(url);
-        pages[url] =
-          before.content_id === contentId ? before : { ...before, content_id: contentId };
-      } else toRender.push(url);
-    }
+    const {
+      kept: pages,
+      stale: toRender,
+      notFound: keptNotFound,
+    } = staleness(snapshot, previous, rendererVersion, base);
     const carried = urls.length - toRender.length;
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
 
@@ -292,8 +287,7 @@ export class BuildService {
       if (rendering.size >= IN_FLIGHT) await Promise.race(rendering);
     }
     await Promise.all(jobs);
-    let notFound =
-      reusable && snapshot.unchanged(previous.not_found.deps) ? previous.not_found : undefined;
+    let notFound = keptNotFound;
     if (!notFound) {
       const input = await snapshot.notFoundModel(base, css);
       const [page] = await this.renderer.renderMany([{ model: input.model, notFound: true }]);

@@ -5,41 +5,18 @@
  * code.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { Piscina } from 'piscina';
-import { PAGE_HASH } from './store';
-import type { BuildContext, MenuEntry, PageModel, PageSource, RenderedBatch } from '@canopy/site';
+import type { BuildContext, MenuEntry, PageSource, RenderedBatch } from '@canopy/site';
+import type { BuildTask, RenderJob, RenderTask } from './render-tasks';
 
-export interface RenderJob {
-  model: PageModel;
-  notFound?: boolean;
-  /** Renders the header and footer anew rather than reusing their markup (see `RenderOptions`). */
-  whole?: boolean;
-}
-
-/**
- * What a worker is given: jobs whose shared menu was taken out (`menu` names it), and each such
- * menu once, as JSON in shared memory under a hash of its content. A site's menu holds every
- * page, so copying it with each batch made a build's transfers grow with the square of its pages.
- */
-interface RenderTask {
-  jobs: (RenderJob & { menu?: string })[];
-  menus: Record<string, SharedArrayBuffer>;
-}
-
-/**
- * What a worker is given to build pages: their stored rows, and what every page of the build
- * shares as JSON in shared memory under a key (parsed once per worker, not once per batch).
- */
-interface BuildTask {
-  context: { key: string; json: SharedArrayBuffer };
-  pages: PageSource[];
-}
+export type { RenderJob } from './render-tasks';
 
 interface RenderModule {
   render(jobs: RenderJob[]): string[];
@@ -49,48 +26,35 @@ interface RenderModule {
 /** Piscina's entry, from wherever the bundled render module runs. */
 const PISCINA = createRequire(import.meta.url).resolve('piscina');
 
-// '@canopy/site' resolves from here (the sources or the bundled server) up to the workspace's node_modules.
-const here = dirname(fileURLToPath(import.meta.url));
-
-function entrySource(siteComponents: string | undefined): string {
-  return [
-    `import { hash } from 'node:crypto';`,
-    `import { defaultRegistry, renderPage, renderNotFound, renderBatch, sampleBatch } from '@canopy/site';`,
-    siteComponents ? `import * as own from ${JSON.stringify(siteComponents)};` : 'const own = {};',
-    'const registry = defaultRegistry();',
-    `const register = own.default ?? own.register;`,
-    `if (typeof register === 'function') register(registry);`,
-    'export function describe() { return registry.describe(); }',
-    'export function render(jobs) {',
-    '  return jobs.map((job) => (job.notFound ? renderNotFound : renderPage)(job.model, registry, { whole: job.whole }));',
-    '}',
-    // The worker's own piscina (not a bundled copy), which hands over what `move` marks.
-    `const pool = __canopyRequire(import.meta.url)(${JSON.stringify(PISCINA)});`,
-    // The last two shared menus or build contexts (a large site's are large), parsed once per
-    // worker.
-    'const shared = new Map();',
-    'function sharedOf(key, json) {',
-    '  let value = shared.get(key);',
-    '  if (value) return value;',
-    "  value = JSON.parse(Buffer.from(json).toString('utf8'));",
-    '  if (shared.size >= 2) shared.delete(shared.keys().next().value);',
-    '  shared.set(key, value);',
-    '  return value;',
-    '}',
-    // Pages are named where they are rendered, as the store names them (PAGE_HASH).
-    `const digest = (bytes) => hash(${JSON.stringify(PAGE_HASH.algorithm)}, bytes, 'hex').slice(0, ${PAGE_HASH.hexDigits});`,
-    'export default function (task) {',
-    '  if (task.warm) { const sample = sampleBatch(task.warm, registry.widgetLayouts()); renderBatch(sample.context, sample.pages, registry, digest); return []; }',
-    '  if (task.pages) {',
-    '    const batch = renderBatch(sharedOf(task.context.key, task.context.json), task.pages, registry, digest);',
-    // The HTML's buffer is handed over, not copied (piscina's move).
-    '    return pool.move({ [pool.transferableSymbol]: [batch.html.buffer], [pool.valueSymbol]: batch });',
-    '  }',
-    '  return render(task.jobs.map((job) => job.menu === undefined ? job',
-    '    : { notFound: job.notFound, model: { ...job.model, menu: sharedOf(job.menu, task.menus[job.menu]) } }));',
-    '}',
-  ].join('\n');
+/**
+ * The render module's entry, in the server package's sources: found from this file's folder up,
+ * so from the sources (src/publishing/) and the bundled server (dist/ or dist/chunks/) alike.
+ * '@canopy/site' then resolves from there up to the workspace's node_modules.
+ */
+function entryFile(): string {
+  const entry = join('src', 'publishing', 'render-entry.ts');
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, entry))) return join(dir, entry);
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`The renderer's entry (${entry}) was not found`);
+    dir = parent;
+  }
 }
+
+/** Resolves `canopy:site-components` to the site's own components, or to a module of nothing. */
+const siteComponentsPlugin = (siteComponents: string | undefined): Plugin => ({
+  name: 'canopy-site-components',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^canopy:site-components$/ }, () =>
+      siteComponents ? { path: siteComponents } : { path: 'none', namespace: 'canopy-empty' },
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'canopy-empty' }, () => ({
+      contents: 'export {};',
+      loader: 'js',
+    }));
+  },
+});
 
 /** Pages per task given to a worker. */
 const BATCH = 50;
@@ -115,19 +79,18 @@ export class Renderer {
   private load() {
     this.module ??= (async () => {
       const result = await build({
-        stdin: {
-          contents: entrySource(this.siteComponents),
-          resolveDir: here,
-          loader: 'js',
-          sourcefile: 'render-entry.js',
-        },
+        entryPoints: [entryFile()],
+        plugins: [siteComponentsPlugin(this.siteComponents)],
         bundle: true,
         platform: 'node',
         format: 'esm',
         target: 'node20',
         write: false,
         jsx: 'automatic',
-        define: { 'process.env.NODE_ENV': '"production"' },
+        define: {
+          'process.env.NODE_ENV': '"production"',
+          CANOPY_PISCINA: JSON.stringify(PISCINA),
+        },
         // CommonJS packages inside (sanitize-html's parser) still call require.
         banner: {
           js: "import { createRequire as __canopyRequire } from 'node:module'; const require = __canopyRequire(import.meta.url);",

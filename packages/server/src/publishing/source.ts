@@ -57,8 +57,6 @@ export interface SiteSnapshot {
   pages: Map<string, string>;
   /** The stamp of every dependency key this snapshot can answer. */
   stamp(key: string): string;
-  /** Dependencies a page had; the same keys and stamps mean the page is unchanged. */
-  unchanged(deps: Dependencies): boolean;
   /** What every page shares, for pages served under `basePath`. */
   context(basePath: string, stylesheet: string): BuildContext;
   /** The stored rows of the pages at these URLs (those the target shows), read in batches. */
@@ -133,12 +131,44 @@ export async function loadSnapshot(
   now = new Date(),
 ): Promise<SiteSnapshot> {
   const variant = variantOf(mode);
+  const { site, items, shown } = await readShownItems(db, siteId, variant, now);
+  const templates = await readTemplates(db);
+  const fields = await readFields(db);
+  const microapps = await readMicroapps(db, siteId);
+  const offNavigation = await hiddenFromNavigation(db, siteId, shown);
+  const media = await mediaStamps(db, variant, now);
+  const { pages, menu } = menuOf(items, shown, offNavigation);
+  const footerItem = [...shown.values()].find(
+    (i) => i.content_type_id === 'content-fragment' && i.version.content_name === 'Footer',
+  );
+  const data: SiteData = {
+    site: { id: siteId, name: site.site_name },
+    mode,
+    menu,
+    menuStamp: hash(JSON.stringify(menu)),
+    footer: footerItem ? await readFooter(db, footerItem, fields) : null,
+    footerStamp: footerItem
+      ? `${footerItem.content_id}#${versionStamp(footerItem.version)}`
+      : MISSING_STAMP,
+    templates,
+    fields,
+    links: linksOf(shown),
+    microapps,
+    media,
+  };
+  return snapshotOf(db, data, shown, pages);
+}
+
+type ItemRow = Omit<ShownItem, 'version'>;
+
+/** The site, its content items in path order, and the version the target shows of each. */
+async function readShownItems(db: Db, siteId: string, variant: Variant, now: Date) {
   const site = await db
     .selectFrom('sites')
     .selectAll()
     .where('site_id', '=', siteId)
     .executeTakeFirstOrThrow();
-  const items = await db
+  const items: ItemRow[] = await db
     .selectFrom('content_items')
     .select(['content_id', 'parent_id', 'path', 'content_type_id', 'template_id'])
     .where('site_id', '=', siteId)
@@ -157,14 +187,17 @@ export async function loadSnapshot(
     const version = pickVersion(byContent.get(item.content_id) ?? [], variant, now);
     if (version) shown.set(item.content_id, { ...item, version });
   }
+  return { site, items, shown };
+}
 
-  const templates: SiteData['templates'] = Object.fromEntries(
-    (
-      await db
-        .selectFrom('templates')
-        .select(['template_id', 'template_name', 'file_layout', 'updated_date'])
-        .execute()
-    ).map((t) => [
+/** Every template, with a stamp of its layout. */
+async function readTemplates(db: Db): Promise<SiteData['templates']> {
+  const rows = await db
+    .selectFrom('templates')
+    .select(['template_id', 'template_name', 'file_layout', 'updated_date'])
+    .execute();
+  return Object.fromEntries(
+    rows.map((t) => [
       t.template_id,
       {
         name: t.template_name,
@@ -173,41 +206,45 @@ export async function loadSnapshot(
       },
     ]),
   );
-  const fields: SiteData['fields'] = Object.fromEntries(
-    (
-      await db
-        .selectFrom('template_fields as f')
-        .innerJoin('template_blocks as b', 'b.block_id', 'f.block_id')
-        .select(['f.block_id', 'b.block_name', 'f.field_type'])
-        .orderBy('f.field_order')
-        .execute()
-    ).map((f) => [f.block_id, { name: f.block_name, type: f.field_type }]),
-  );
+}
 
-  // The site's micro-app instances, with how the version each runs is placed on a page.
-  const microapps: SiteData['microapps'] = Object.fromEntries(
-    (
-      await db
-        .selectFrom('microapp_instances as i')
-        .innerJoin('microapps as m', 'm.microapp_id', 'i.microapp_id')
-        .innerJoin('microapp_versions as v', (join) =>
-          join
-            .onRef('v.microapp_id', '=', 'i.microapp_id')
-            .onRef('v.version', '=', 'i.instance_version'),
-        )
-        .select([
-          'i.instance_id',
-          'i.instance_name',
-          'i.configuration',
-          'v.runtime',
-          'v.module_url',
-          'v.element_name',
-          'v.frame_url',
-          'v.frame_height',
-        ])
-        .where('m.site_id', '=', siteId)
-        .execute()
-    ).map((row) => {
+/** Every template field's block, with its name and type. */
+async function readFields(db: Db): Promise<SiteData['fields']> {
+  const rows = await db
+    .selectFrom('template_fields as f')
+    .innerJoin('template_blocks as b', 'b.block_id', 'f.block_id')
+    .select(['f.block_id', 'b.block_name', 'f.field_type'])
+    .orderBy('f.field_order')
+    .execute();
+  return Object.fromEntries(
+    rows.map((f) => [f.block_id, { name: f.block_name, type: f.field_type }]),
+  );
+}
+
+/** The site's micro-app instances, with how the version each runs is placed on a page. */
+async function readMicroapps(db: Db, siteId: string): Promise<SiteData['microapps']> {
+  const rows = await db
+    .selectFrom('microapp_instances as i')
+    .innerJoin('microapps as m', 'm.microapp_id', 'i.microapp_id')
+    .innerJoin('microapp_versions as v', (join) =>
+      join
+        .onRef('v.microapp_id', '=', 'i.microapp_id')
+        .onRef('v.version', '=', 'i.instance_version'),
+    )
+    .select([
+      'i.instance_id',
+      'i.instance_name',
+      'i.configuration',
+      'v.runtime',
+      'v.module_url',
+      'v.element_name',
+      'v.frame_url',
+      'v.frame_height',
+    ])
+    .where('m.site_id', '=', siteId)
+    .execute();
+  return Object.fromEntries(
+    rows.map((row) => {
       const placement: SiteData['microapps'][string]['placement'] = {
         instanceId: row.instance_id,
         name: row.instance_name,
@@ -221,11 +258,17 @@ export async function loadSnapshot(
       return [row.instance_id, { placement, stamp: hash(JSON.stringify(placement)) }];
     }),
   );
+}
 
-  const offNavigation = await hiddenFromNavigation(db, siteId, shown);
-  const media = await mediaStamps(db, variant, now);
-
-  // The menu: shown pages in tree order; an item not shown lends its place to its children.
+/**
+ * The pages (URL -> content id) and the menu: shown pages in tree order; an item not shown lends
+ * its place to its children.
+ */
+function menuOf(
+  items: ItemRow[],
+  shown: Map<string, ShownItem>,
+  offNavigation: Set<string>,
+): { pages: Map<string, string>; menu: MenuEntry[] } {
   const pages = new Map<string, string>();
   const menu: MenuEntry[] = [];
   const entryOf = new Map<string, MenuEntry>();
@@ -249,34 +292,26 @@ export async function loadSnapshot(
     entryOf.set(item.content_id, entry);
     (nearestEntry(item.parent_id)?.children ?? menu).push(entry);
   }
+  return { pages, menu };
+}
 
-  // What a Content Reference Picker can link to: every shown item with a page URL.
+/** What a Content Reference Picker can link to: every shown item with a page URL. */
+function linksOf(shown: Map<string, ShownItem>): SiteData['links'] {
   const links: SiteData['links'] = {};
   for (const item of shown.values()) {
     if (item.version.page_url)
       links[item.content_id] = { url: item.version.page_url, name: item.version.content_name };
   }
+  return links;
+}
 
-  const footerItem = [...shown.values()].find(
-    (i) => i.content_type_id === 'content-fragment' && i.version.content_name === 'Footer',
-  );
-
-  const data: SiteData = {
-    site: { id: siteId, name: site.site_name },
-    mode,
-    menu,
-    menuStamp: hash(JSON.stringify(menu)),
-    footer: footerItem ? await readFooter(db, footerItem, fields) : null,
-    footerStamp: footerItem
-      ? `${footerItem.content_id}#${versionStamp(footerItem.version)}`
-      : MISSING_STAMP,
-    templates,
-    fields,
-    links,
-    microapps,
-    media,
-  };
-
+/** The snapshot over what was read: stamps, the shared context, and pages' rows and models. */
+function snapshotOf(
+  db: Db,
+  data: SiteData,
+  shown: Map<string, ShownItem>,
+  pages: Map<string, string>,
+): SiteSnapshot {
   const stamp = (key: string): string => {
     if (key.startsWith('content:')) {
       const item = shown.get(key.slice('content:'.length));
@@ -317,12 +352,11 @@ export async function loadSnapshot(
   }
 
   return {
-    siteId,
-    siteName: site.site_name,
-    mode,
+    siteId: data.site.id,
+    siteName: data.site.name,
+    mode: data.mode,
     pages,
     stamp,
-    unchanged: (deps) => Object.entries(deps).every(([key, value]) => stamp(key) === value),
     context,
     sources,
     async models(urls, basePath, stylesheet) {
