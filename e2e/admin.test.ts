@@ -16,6 +16,7 @@ import {
   startCanopy,
   type RunningCanopy,
 } from './harness';
+import { keepDraft, keptDrafts } from './kept-drafts';
 
 describe('the admin panel', () => {
   let server: RunningCanopy;
@@ -285,12 +286,15 @@ describe('the admin panel', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
-  it('signs out', async () => {
+  it('signs out, leaving no unsaved changes kept in the browser', async () => {
+    await keepDraft(page, 'admin:an-item:1', { basedOn: 'then', keptAt: 'then', draft: {} });
+    expect(await keptDrafts(page)).toHaveLength(1);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await tree().count()).toBe(0);
+    expect(await keptDrafts(page)).toEqual([]);
   });
 });
 

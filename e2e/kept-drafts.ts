@@ -17,3 +17,22 @@ export function keptDrafts(page: Page): Promise<string[]> {
       }),
   );
 }
+
+/** Puts an entry where the editors keep unsaved changes, made as idb-keyval makes its store. */
+export function keepDraft(page: Page, key: string, value: unknown): Promise<void> {
+  return page.evaluate(
+    ([key, value]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('canopy-unsaved');
+        open.onupgradeneeded = () => open.result.createObjectStore('drafts');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const put = open.result.transaction('drafts', 'readwrite').objectStore('drafts');
+          const request = put.put(value, key);
+          request.onsuccess = () => resolve();
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    [key, value] as const,
+  );
+}

@@ -10,6 +10,7 @@ import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { singleFlight } from '@canopy/client';
+import { dropAllKept } from '../draft/kept';
 import {
   afterSignIn,
   cleanAddress,
@@ -193,6 +194,7 @@ function RequireSignIn(props: {
       getTokenExpiry: () => (latest.current?.expires_at ?? 0) * 1000 || null,
       renew: () => renewNow(manager),
       signOut: async () => {
+        await dropAllKept();
         await manager.signoutRedirect({ id_token_hint: auth.user?.id_token });
       },
       signInAgain: async () => {

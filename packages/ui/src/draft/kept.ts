@@ -5,7 +5,7 @@
  * once they are saved or discarded.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { DraftContent } from './contract';
 import { collectChanges, hasChanges } from './draft';
 
@@ -46,6 +46,8 @@ export const readKept = (key: string) => quietly((store) => get<KeptDraft>(key, 
 export const writeKept = (key: string, kept: KeptDraft) =>
   quietly((store) => set(key, kept, store));
 export const dropKept = (key: string) => quietly((store) => del(key, store));
+/** Signing out leaves nothing typed behind in this browser (a shared computer). */
+export const dropAllKept = () => quietly((store) => clear(store));
 
 /**
  * Keeps `draft` while it holds changes and drops it once it holds none (saved or discarded).
