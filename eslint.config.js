@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import layers from './eslint-rules/layers.js';
 
 export default tseslint.config(
   {
@@ -45,6 +46,43 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['node:*', '@canopy/*', 'fastify', 'kysely', 'react'] },
+      ],
+    },
+  },
+  {
+    // The server's floors, top first: a file imports its own floor and those below, never one
+    // above (README, Architecture). Sideways imports within a floor are allowed.
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { layers },
+    rules: {
+      'layers/no-upward-import': [
+        'error',
+        {
+          root: 'packages/server/src',
+          floors: [
+            { name: 'entry points', members: ['app', 'cli', 'seed', 'transfer', 'ops'] },
+            { name: 'HTTP', members: ['routes', 'plugins', 'events'] },
+            { name: 'operations', members: ['operations'] },
+            {
+              name: 'services',
+              members: [
+                'access',
+                'audit',
+                'auth',
+                'cache',
+                'config',
+                'jobs',
+                'live',
+                'publishing',
+                'storage',
+                'validation',
+              ],
+            },
+            { name: 'repositories', members: ['repositories'] },
+            { name: 'db', members: ['db'] },
+            { name: 'base', members: ['errors', 'schemas'] },
+          ],
+        },
       ],
     },
   },

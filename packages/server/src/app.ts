@@ -20,18 +20,18 @@ import { apiRoutes } from './routes/index';
 import { microappFiles } from './routes/microapps/files';
 import { createStorage } from './storage/index';
 import { mediaFileRoutes } from './routes/media/files';
-import { sitePlugin } from './publishing/serve';
+import { sitePlugin } from './plugins/site';
 import { publishingRoutes } from './routes/publishing/index';
 import { adminPlugin } from './plugins/admin';
 import { securityPlugin } from './plugins/security';
 import { opsPlugin, requestId } from './ops/index';
 import { livePlugin } from './events/plugin';
 import { liveRoutes } from './events/stream';
-import { auditRoutes } from './audit/routes';
+import { auditRoutes } from './routes/audit/index';
 import { SharedBoss } from './jobs/boss';
 import { jobSettings } from './publishing/jobs';
-import { configureLockLease } from './operations/contents/lease';
-import { configurePresence } from './events/presence';
+import { configureLockLease } from './repositories/lock-lease';
+import { configurePresence } from './live/presence';
 
 export interface BuildOptions {
   config?: Partial<Config>;

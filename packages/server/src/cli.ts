@@ -19,7 +19,7 @@ import { userIdOf } from './operations/users/get-user';
 import { createApiKey } from './operations/apikeys/create-api-key';
 import { listApiKeys } from './operations/apikeys/list-api-keys';
 import { revokeApiKey } from './operations/apikeys/revoke-api-key';
-import { API_KEY_HEADER } from './operations/apikeys/keys';
+import { API_KEY_HEADER } from './auth/api-keys';
 import type { TransferOptions, TransferSummary } from './transfer/export';
 
 const program = new Command('canopy').description('Canopy CMS');

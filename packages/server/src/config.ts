@@ -1,7 +1,7 @@
 /** Runtime configuration from the environment, read once. */
 import { resolve } from 'node:path';
 import { DEFAULT_LOCK_LEASE_SECONDS } from '@canopy/core';
-import { DEFAULT_PRESENCE_SECONDS } from './events/presence';
+import { DEFAULT_PRESENCE_SECONDS } from './live/presence';
 import { loadAuthConfig, type AuthConfig } from './auth/config';
 import { loadStorageConfig, type StorageConfig } from './storage/config';
 import { loadPublishingConfig, type PublishingConfig } from './publishing/config';

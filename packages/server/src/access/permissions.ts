@@ -11,7 +11,7 @@ import {
   type Permission,
   type RolePermissionSettings,
 } from '@canopy/core';
-import type { Actor } from '../auth/actor';
+import { personalRoleId, type Actor } from '../auth/actor';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/index';
 import { fail } from '../errors';
@@ -240,18 +240,6 @@ export async function readableIds(
     .where(readableFilter(actor, table, `${table}.${id}`))
     .execute();
   return new Set(rows.map((row) => row.id));
-}
-
-/**
- * The role holding a user's own grants (as creator of items): `user:<user_id>`. Every user can
- * have one; it is created on first use and ranks lowest, so anyone may be granted to it.
- */
-export function personalRoleId(userId: string): string {
-  return `user:${userId}`;
-}
-
-export function isPersonalRole(roleId: string): boolean {
-  return roleId.startsWith('user:');
 }
 
 /**

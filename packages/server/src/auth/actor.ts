@@ -45,3 +45,15 @@ export function displayNameOf(user: {
   const name = `${user.given_name} ${user.family_name}`.trim();
   return name || user.username;
 }
+
+/**
+ * The role holding a user's own grants (as creator of items): `user:<user_id>`. Every user can
+ * have one; it is created on first use and ranks lowest, so anyone may be granted to it.
+ */
+export function personalRoleId(userId: string): string {
+  return `user:${userId}`;
+}
+
+export function isPersonalRole(roleId: string): boolean {
+  return roleId.startsWith('user:');
+}

@@ -5,7 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
-import { GATEWAY_ISSUER, type ExternalProfile } from './identities';
+import { GATEWAY_ISSUER, type ExternalProfile } from './external-profile';
 
 /** The identity headers a gateway sends. Only x-canopy-sub is required. */
 export const GATEWAY_HEADERS = {

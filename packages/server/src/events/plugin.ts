@@ -1,13 +1,14 @@
 /**
- * Live events (hub.ts): a write's event once it succeeded, lapsed locks released as they run
- * out, who has an item open (presence.ts), and the one stream per signed-in browser that carries
- * them (stream.ts); shared with the other instances on the same PostgreSQL database (shared.ts).
+ * Live events (live/hub.ts): a write's event once it succeeded, lapsed locks released as they
+ * run out, who has an item open (live/presence.ts), and the one stream per signed-in browser that
+ * carries them (stream.ts); shared with the other instances on the same PostgreSQL database
+ * (shared.ts).
  */
 import fp from 'fastify-plugin';
 import { releaseLapsedLocks } from '../operations/contents/lapse';
-import { lockLeaseSeconds } from '../operations/contents/lease';
-import { EventHub, type LiveEventInput } from './hub';
-import type { Presence } from './presence';
+import { lockLeaseSeconds } from '../repositories/lock-lease';
+import { EventHub, type LiveEventInput } from '../live/hub';
+import type { Presence } from '../live/presence';
 import type { LockRequests } from '../operations/contents/lock-request';
 import { CONTENT_ACTIONS, contentIdOf, versionOf } from './actions';
 import { shareLive } from './shared';

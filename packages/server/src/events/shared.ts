@@ -17,8 +17,8 @@ import type { Signals } from '../cache/signals';
 import type { ReadCache } from '../cache/read-cache';
 import { signalChange } from '../cache/remote-changes';
 import { LockRequests } from '../operations/contents/lock-request';
-import type { EventHub, LiveEvent, LiveEventInput } from './hub';
-import { Presence } from './presence';
+import type { EventHub, LiveEvent, LiveEventInput } from '../live/hub';
+import { Presence } from '../live/presence';
 
 export const EVENT_SIGNAL = 'live-event';
 export const PRESENCE_SIGNAL = 'presence';

@@ -11,10 +11,10 @@ import { actorOf } from '../plugins/auth';
 import { permissionsOn, requirePermission } from '../access/permissions';
 import { itemOr404 } from '../operations/contents/guards';
 import { ContentIdParams } from '../routes/contents/schemas';
-import type { LiveEvent } from './hub';
+import type { LiveEvent } from '../live/hub';
 import { startEventStream } from './sse';
 import { lockRequestRoutes } from './lock-requests';
-import { presenceBeatMs } from './presence';
+import { presenceBeatMs } from '../live/presence';
 
 const KEEPALIVE_MS = 25_000;
 /** How long a stream trusts what it learned about the caller's Read permission on an item. */

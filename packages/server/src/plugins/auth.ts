@@ -18,9 +18,9 @@ import {
   passesCsrfCheck,
   trustedProxyList,
 } from '../auth/gateway';
-import { resolveExternalUser } from '../auth/identities';
+import { resolveExternalUser } from '../operations/users/external-identities';
 import { loadUserActor } from '../auth/load-actor';
-import { API_KEY_HEADER } from '../operations/apikeys/keys';
+import { API_KEY_HEADER } from '../auth/api-keys';
 import { authenticateApiKey } from '../operations/apikeys/authenticate-api-key';
 import { AppError, fail } from '../errors';
 

@@ -6,7 +6,7 @@
  * - the sign-in pages (/oidc): framed by this origin only (the silent renewal's hidden frame);
  * - the API (/api): CORS for the listed origins only, and no caching of authenticated answers;
  * - everything else (sites, preview, media, micro-app files): nosniff and a Referrer-Policy; a
- *   site's own CSP and framing come from CANOPY_SITE_HEADERS (publishing/serve.ts).
+ *   site's own CSP and framing come from CANOPY_SITE_HEADERS (plugins/site.ts).
  * Every answer: `X-Content-Type-Options: nosniff`, a Referrer-Policy, and HSTS when configured.
  */
 import fp from 'fastify-plugin';

@@ -5,8 +5,8 @@
  * `canopy build` would. Every failure becomes a one-line message a person can act on.
  */
 import type { PageModel, SiteMode } from '@canopy/site';
-import { API_KEY_HEADER } from '../operations/apikeys/keys';
-import type { PageModels } from '../operations/publishing/read-page-models';
+import { API_KEY_HEADER } from '../auth/api-keys';
+import type { PageModels } from './page-models';
 import type { PageSource } from './export';
 
 /** Page URLs per request, and characters of them in its query (servers cap a request's head). */

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { isDefaultDate } from '@canopy/core';
 import type { Db } from '../db/index';
-import { datedVersions, dateMs } from '../operations/publishing/list-scheduled';
+import { datedVersions, dateMs } from '../repositories/dated-versions';
 import type { BuildService } from './builds';
 
 /** The advisory lock's key: any number no other part of Canopy uses. */

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/index';
 import { loadVersionRows } from './version-rows';
 import type { ContentItemRow, ContentVersionRow } from '../db/schema';
-import { withCurrentLock } from '../operations/contents/lease';
+import { withCurrentLock } from './lock-lease';
 
 export type Variant = 'latest' | 'latestpublishable' | 'published';
 

@@ -5,6 +5,15 @@
  * 000000000TTT, block ids in 000000TTTBBB (template TTT, block BBB).
  */
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
+import {
+  DOCUMENT_BLOCK_IDS,
+  IMAGE_BLOCK_IDS,
+  MULTI_STREAM_VIDEO_BLOCK_IDS,
+  VIDEO_BLOCK_IDS,
+} from '../operations/media/block-ids';
+
+// The media types' blocks are the media feature's; named here too with the demo templates' others.
+export { DOCUMENT_BLOCK_IDS, IMAGE_BLOCK_IDS, MULTI_STREAM_VIDEO_BLOCK_IDS, VIDEO_BLOCK_IDS };
 
 export const DEMO_TEMPLATE_IDS = {
   templateFolder: TEMPLATE_FOLDER_ID,
@@ -50,39 +59,6 @@ export const CONTENT_FRAGMENT_BLOCK_IDS = {
 
 export const FOLDER_BLOCK_IDS = {
   itemName: '7e000000-0000-4000-8000-000000103001',
-} as const;
-
-/** §3 image: item name, image, alt text, caption, file dimensions, file size. */
-export const IMAGE_BLOCK_IDS = {
-  itemName: '7e000000-0000-4000-8000-000000201001',
-  image: '7e000000-0000-4000-8000-000000201002',
-  altText: '7e000000-0000-4000-8000-000000201003',
-  caption: '7e000000-0000-4000-8000-000000201004',
-  fileDimensions: '7e000000-0000-4000-8000-000000201005',
-  fileSize: '7e000000-0000-4000-8000-000000201006',
-} as const;
-
-/** §3 video: item name, video, dimensions, size. */
-export const VIDEO_BLOCK_IDS = {
-  itemName: '7e000000-0000-4000-8000-000000202001',
-  video: '7e000000-0000-4000-8000-000000202002',
-  dimensions: '7e000000-0000-4000-8000-000000202003',
-  size: '7e000000-0000-4000-8000-000000202004',
-} as const;
-
-/** §3 multi-stream-video: item name, streaming video, video poster, file information. */
-export const MULTI_STREAM_VIDEO_BLOCK_IDS = {
-  itemName: '7e000000-0000-4000-8000-000000203001',
-  streamingVideo: '7e000000-0000-4000-8000-000000203002',
-  videoPoster: '7e000000-0000-4000-8000-000000203003',
-  fileInformation: '7e000000-0000-4000-8000-000000203004',
-} as const;
-
-/** §3 document: item name, document, file size. */
-export const DOCUMENT_BLOCK_IDS = {
-  itemName: '7e000000-0000-4000-8000-000000204001',
-  document: '7e000000-0000-4000-8000-000000204002',
-  fileSize: '7e000000-0000-4000-8000-000000204003',
 } as const;
 
 /** The template blocks of each demo widget template. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../src/auth/actor';
 import { createApiKey } from '../../src/operations/apikeys/create-api-key';
 import { revokeApiKey } from '../../src/operations/apikeys/revoke-api-key';
-import { hashApiKey } from '../../src/operations/apikeys/keys';
+import { hashApiKey } from '../../src/auth/api-keys';
 import { DIALECTS } from '../harness';
 import { startIdentityApp, type IdentityApp } from './helpers';
 

@@ -14,7 +14,7 @@ import { SIGN_IN_SCOPES } from '@canopy/core';
 import type { Db } from '../../db/index';
 import { API_AUDIENCE } from '../tokens';
 import type { SigningKeys } from '../keys';
-import { isPersonalRole } from '../../access/permissions';
+import { isPersonalRole } from '../actor';
 import { databaseAdapter } from './adapter';
 import { renderMessagePage } from './sign-in-page';
 

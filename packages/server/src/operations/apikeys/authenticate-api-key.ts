@@ -2,7 +2,7 @@
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
-import { hashApiKey } from './keys';
+import { hashApiKey } from '../../auth/api-keys';
 
 function keys(db: Db) {
   return db

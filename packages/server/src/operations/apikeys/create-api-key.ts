@@ -1,11 +1,10 @@
 /** Creates an API key for server-side callers; the key itself is returned once and never again. */
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { recordAudit } from '../../audit/record';
-import { isPersonalRole } from '../../access/permissions';
-import { newApiKey, type ApiKeyScope } from './keys';
+import { isPersonalRole, type Actor } from '../../auth/actor';
+import { newApiKey, type ApiKeyScope } from '../../auth/api-keys';
 import { requireAdministrator } from '../users/guards';
 
 export interface NewApiKey {

@@ -1,6 +1,6 @@
 /** Reads one content item in a variant (§7 Content): latest, latest publishable, published or a version. */
 import type { Content, VersionStatus } from '@canopy/core';
-import { lockExpiryDate } from './lease';
+import { lockExpiryDate } from '../../repositories/lock-lease';
 import { displayNameOf, type Actor } from '../../auth/actor';
 import { permissionsOn } from '../../access/permissions';
 import type { Db } from '../../db/index';

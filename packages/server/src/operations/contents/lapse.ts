@@ -1,12 +1,12 @@
 /**
- * Releasing lapsed locks. A lapsed lock is already nobody's for every rule (lease.ts); releasing
- * it clears it from the database, so lists and menus stop showing it and the people watching the
- * item hear about it.
+ * Releasing lapsed locks. A lapsed lock is already nobody's for every rule
+ * (repositories/lock-lease.ts); releasing it clears it from the database, so lists and menus stop
+ * showing it and the people watching the item hear about it.
  */
 import { recordAudit } from '../../audit/record';
 import { SYSTEM_ACTOR } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { lapseCutoff } from './lease';
+import { lapseCutoff } from '../../repositories/lock-lease';
 
 export interface LapsedLock {
   content_id: string;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { permissionsForItems, readableFilter } from '../../access/permissions';
 import { itemOr404 } from './guards';
-import { lapseCutoff } from './lease';
+import { lapseCutoff } from '../../repositories/lock-lease';
 
 export interface ContentSummary {
   content_id: string;

@@ -10,10 +10,10 @@ import { recordAudit } from '../../audit/record';
 import type { Db } from '../../db/index';
 import type { Actor } from '../../auth/actor';
 import { fail } from '../../errors';
-import type { LiveEventInput } from '../../events/hub';
+import type { LiveEventInput } from '../../live/hub';
 import { now } from '../context';
 import { itemOr404, requireAllowed, requireCommandPermission } from './guards';
-import { lapseCutoff } from './lease';
+import { lapseCutoff } from '../../repositories/lock-lease';
 
 export interface LockRequest {
   content_id: string;

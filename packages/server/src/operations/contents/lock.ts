@@ -1,11 +1,12 @@
 /**
  * Lock and unlock (§4 Lock). The lock is a compare-and-set in the database, so of any number of
- * racing requests exactly one wins; the others get Failure with the owner's name. A lock lasts its
- * lease (lease.ts) after it was taken or last renewed; locking again renews it.
+ * racing requests exactly one wins; the others get Failure with the owner's name. A lock lasts
+ * its lease (repositories/lock-lease.ts) after it was taken or last renewed; locking again renews
+ * it.
  */
 import { recordAudit } from '../../audit/record';
 import { now, type OpContext } from '../context';
-import { lapseCutoff } from './lease';
+import { lapseCutoff } from '../../repositories/lock-lease';
 import { fail } from '../../errors';
 import {
   itemOr404,

@@ -9,7 +9,7 @@ import {
   IMAGE_BLOCK_IDS,
   MULTI_STREAM_VIDEO_BLOCK_IDS,
   VIDEO_BLOCK_IDS,
-} from '../../seed/templates-ids';
+} from './block-ids';
 import { now } from '../context';
 
 interface FixedBlocks {

@@ -3,8 +3,7 @@
  * whichever instance runs the job. Progress is written at most once a second; every change of
  * status at once.
  */
-import type { Actor } from '../../auth/actor';
-import { SYSTEM_ACTOR } from '../../auth/actor';
+import { SYSTEM_ACTOR, type Actor } from '../../auth/actor';
 import { loadUserActor } from '../../auth/load-actor';
 import type { Db } from '../../db/index';
 import type { MediaJobRow } from '../../db/schema';

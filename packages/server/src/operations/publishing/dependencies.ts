@@ -13,7 +13,7 @@ import { hasPermission, publishDateMoment } from '@canopy/core';
 import type { OpContext } from '../context';
 import { permissionsOn } from '../../access/permissions';
 import { isLive } from '../../repositories/contents';
-import { withCurrentLock } from '../contents/lease';
+import { withCurrentLock } from '../../repositories/lock-lease';
 import { referencesOf } from './references';
 
 export type DependencyStatus = 'unpublished' | 'scheduled' | 'missing';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { targetsOf } from '../../publishing/config';
 import { makePreviewCookie, previewUserId } from '../../publishing/preview-cookie';
-import { resolveAddress } from '../../publishing/serve';
+import { resolveAddress } from '../../publishing/addresses';
 import { loadSnapshot } from '../../publishing/source';
 
 /** The Set-Cookie value that lets this user's navigations into preview through. */

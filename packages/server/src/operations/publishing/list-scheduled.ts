@@ -2,8 +2,8 @@
  * A site's scheduled changes: published or staged versions whose publish date or unpublish date
  * is still to come. The scheduler rebuilds the delivery target when one passes.
  */
-import { isDefaultDate, normaliseDate } from '@canopy/core';
-import type { Db } from '../../db/index';
+import { isDefaultDate } from '@canopy/core';
+import { datedVersions, dateMs } from '../../repositories/dated-versions';
 import type { OpContext } from '../context';
 import { requireSiteReader } from './guards';
 
@@ -15,34 +15,6 @@ export interface ScheduledChange {
   status_id: string;
   change: 'publish' | 'unpublish';
   date: string;
-}
-
-export const dateMs = (date: string) => Date.parse(normaliseDate(date).replace(' ', 'T'));
-
-/** Every dated version of a site (or of all sites) with its boundaries. */
-export async function datedVersions(db: Db, siteId?: string) {
-  return db
-    .selectFrom('content_versions as v')
-    .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
-    .select([
-      'i.site_id',
-      'v.content_id',
-      'v.content_name',
-      'v.page_url',
-      'v.version',
-      'v.status_id',
-      'v.publish_date',
-      'v.unpublish_date',
-    ])
-    .where('v.status_id', 'in', ['staged', 'published'])
-    .$if(siteId !== undefined, (q) => q.where('i.site_id', '=', siteId!))
-    .where((eb) =>
-      eb.or([
-        eb('v.publish_date', '!=', '1970-01-01 12:00'),
-        eb('v.unpublish_date', '!=', '1970-01-01 12:00'),
-      ]),
-    )
-    .execute();
 }
 
 export async function listScheduled(ctx: OpContext, siteId: string): Promise<ScheduledChange[]> {

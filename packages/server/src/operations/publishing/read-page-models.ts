@@ -2,9 +2,10 @@
  * Page models of a site's target for a builder elsewhere (`canopy build --api`): exactly what a
  * build here renders for those page URLs, so the same renderer there writes the same files.
  */
-import type { PageModel, SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site';
 import { fail } from '../../errors';
 import { STYLESHEET_URL } from '../../publishing/builds';
+import type { PageModels } from '../../publishing/page-models';
 import type { SnapshotMemo } from '../../publishing/snapshot-memo';
 import { loadSnapshot, variantOf } from '../../publishing/source';
 import { requireVariantAllowed } from '../contents/get-content';
@@ -13,17 +14,6 @@ import { requireSiteReader } from './guards';
 
 /** The most page URLs one call answers. */
 export const PAGE_MODELS_BATCH = 200;
-
-export interface PageModels {
-  site_id: string;
-  mode: SiteMode;
-  /** One model per page URL asked for that the target shows, in the order asked. */
-  models: PageModel[];
-  /** Page URLs asked for that the target does not show as pages. */
-  missing: string[];
-  /** The not-found page's model, when asked for. */
-  not_found?: PageModel;
-}
 
 export async function readPageModels(
   ctx: OpContext,

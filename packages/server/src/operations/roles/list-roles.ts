@@ -1,6 +1,6 @@
 /** Lists the roles (§6 roles path), highest rank first; personal roles are flagged. */
 import type { Db } from '../../db/index';
-import { isPersonalRole } from '../../access/permissions';
+import { isPersonalRole } from '../../auth/actor';
 import { matches, pageOf, type Page, type PageRequest } from '../paging';
 
 export interface RoleView {

@@ -13,7 +13,7 @@ import {
   type SiteTargets,
   type TargetSource,
 } from '../../publishing/config';
-import { RESERVED } from '../../publishing/serve';
+import { RESERVED } from '../../publishing/addresses';
 import { now } from '../context';
 
 export const MODES = ['delivery', 'preview'] as const;

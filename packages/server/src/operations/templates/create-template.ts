@@ -4,9 +4,9 @@ import { childPath, levelOf } from '@canopy/core';
 import {
   grantCreatorPermissions,
   permissionsOn,
-  personalRoleId,
   requirePermission,
 } from '../../access/permissions';
+import { personalRoleId } from '../../auth/actor';
 import { now, type OpContext } from '../context';
 import { fail } from '../../errors';
 import { recordAudit } from '../../audit/record';

@@ -1,8 +1,7 @@
 /** Validates role ids a caller wants to give someone: they exist and rank no higher than theirs. */
-import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
-import { isPersonalRole } from '../../access/permissions';
+import { isPersonalRole, type Actor } from '../../auth/actor';
 import { rankOf } from './guards';
 
 export async function checkAssignableRoles(db: Db, actor: Actor, roleIds: string[]): Promise<void> {

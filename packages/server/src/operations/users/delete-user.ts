@@ -3,10 +3,9 @@
  * someone who holds a lock (it would be stuck under a name nobody has). Their personal role and
  * its grants go too; what they wrote keeps their name.
  */
-import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
-import { personalRoleId } from '../../access/permissions';
+import { personalRoleId, type Actor } from '../../auth/actor';
 import { readUser } from './get-user';
 import { keepOneAdministrator, requireAdministrator } from './guards';
 

@@ -1,7 +1,7 @@
 /** Reads users as the API shows them: profile, disabled flag and (non-personal) role ids. */
 import type { Db } from '../../db/index';
 import { notFound } from '../../errors';
-import { isPersonalRole } from '../../access/permissions';
+import { isPersonalRole } from '../../auth/actor';
 
 export interface UserView {
   user_id: string;

@@ -1,7 +1,6 @@
 /** Person info (§7 Identity): the caller's profile as the admin shows and keeps it. */
-import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { isPersonalRole } from '../../access/permissions';
+import { isPersonalRole, type Actor } from '../../auth/actor';
 
 export interface PersonInfo {
   sub: string | null;

@@ -1,7 +1,6 @@
 /** Replaces a user's roles (administrators only); personal roles are kept. */
-import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { isPersonalRole } from '../../access/permissions';
+import { isPersonalRole, type Actor } from '../../auth/actor';
 import { readUser, type UserView } from './get-user';
 import { keepOneAdministrator, requireAdministrator } from './guards';
 import { checkAssignableRoles } from './check-roles';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../plugins/auth';
 import { personInfo } from '../../operations/users/person-info';
 import { ADMIN_CLIENT_ID, SIGN_IN_SCOPE } from '../../auth/oidc/provider';
-import { API_KEY_HEADER } from '../../operations/apikeys/keys';
+import { API_KEY_HEADER } from '../../auth/api-keys';
 import { PersonInfo, SignInConfig } from './schemas';
 
 export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,29 +5,13 @@
  * taken gets a distinct account with a numbered username (`anna-2`). Their roles come from the
  * provider and replace the local ones (personal roles are kept).
  */
-import type { Db } from '../db/index';
-import { AppError, fail } from '../errors';
-import { constraintViolation } from '../db/errors-driver';
-import { createUser } from '../operations/users/create-user';
-import { isPersonalRole } from '../access/permissions';
-import { recordSignIn } from '../operations/users/sign-ins';
-
-/** The issuer name gateway identities are linked under. */
-export const GATEWAY_ISSUER = 'gateway';
-
-export interface ExternalProfile {
-  /** 'oidc' for an external issuer, 'gateway' for gateway headers. */
-  source: 'oidc' | 'gateway';
-  /** The issuer's URL, or GATEWAY_ISSUER. */
-  issuer: string;
-  subject: string;
-  username?: string | undefined;
-  given_name?: string | undefined;
-  family_name?: string | undefined;
-  email?: string | undefined;
-  /** Role ids or names; null when the provider says nothing about roles. */
-  roles: string[] | null;
-}
+import type { Db } from '../../db/index';
+import { AppError, fail } from '../../errors';
+import { constraintViolation } from '../../db/errors-driver';
+import { createUser } from './create-user';
+import { isPersonalRole } from '../../auth/actor';
+import { recordSignIn } from './sign-ins';
+import type { ExternalProfile } from '../../auth/external-profile';
 
 export async function resolveExternalUser(db: Db, profile: ExternalProfile): Promise<string> {
   const userId =

@@ -3,7 +3,7 @@
  * CANOPY_LOCK_LEASE_SECONDS when the app is built, and the lock of an item as it stands now.
  */
 import { DEFAULT_LOCK_LEASE_SECONDS, lockExpiry, lockHolder } from '@canopy/core';
-import type { ContentItemRow } from '../../db/schema';
+import type { ContentItemRow } from '../db/schema';
 
 let leaseSeconds = DEFAULT_LOCK_LEASE_SECONDS;
 

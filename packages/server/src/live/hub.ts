@@ -2,7 +2,7 @@
  * Live events: what changed, for the people who may read it. Everything is published through
  * `publish(event)`; this in-process hub numbers the events, keeps the recent ones for resuming
  * streams (Last-Event-ID) and hands each to the open streams. The other instances' events come
- * in through the same `publish` (shared.ts) and are numbered here like this instance's own.
+ * in through the same `publish` (events/shared.ts) and are numbered here like this instance's own.
  */
 import { randomInt } from 'node:crypto';
 

@@ -9,82 +9,26 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { text } from 'node:stream/consumers';
 import { formatPublishDate } from '@canopy/core';
-import { siteHref, stylesheet, withPreviewBar, type SiteMode } from '@canopy/site';
+import { siteHref, stylesheet, withPreviewBar } from '@canopy/site';
 import { permissionsOn } from '../access/permissions';
 import { loadUserActor } from '../auth/load-actor';
 import type { Actor } from '../auth/actor';
-import type { Db } from '../db/index';
-import { targetsOf, type PublishingConfig } from './config';
-import { BuildService, STYLESHEET_URL } from './builds';
-import { previewUserId } from './preview-cookie';
-import { Renderer } from './renderer';
-import { startScheduler } from './scheduler';
-import { jobSettings, PgBossQueue } from './jobs';
-import { loadSnapshot, type SiteSnapshot } from './source';
-import { contentHash } from './store';
+import { targetsOf } from '../publishing/config';
+import { RESERVED, resolveAddress, type ResolvedAddress } from '../publishing/addresses';
+import { BuildService, STYLESHEET_URL } from '../publishing/builds';
+import { previewUserId } from '../publishing/preview-cookie';
+import { Renderer } from '../publishing/renderer';
+import { startScheduler } from '../publishing/scheduler';
+import { jobSettings, PgBossQueue } from '../publishing/jobs';
+import { loadSnapshot, type SiteSnapshot } from '../publishing/source';
+import { contentHash } from '../publishing/store';
 import { join } from 'node:path';
-import { siteHeaders } from '../plugins/security';
+import { siteHeaders } from './security';
 
 declare module 'fastify' {
   interface FastifyInstance {
     publishing: BuildService;
   }
-}
-
-export const RESERVED = [
-  '/api',
-  '/admin',
-  '/oidc',
-  '/media-library',
-  '/healthz',
-  '/readyz',
-  '/metrics',
-];
-
-export interface ResolvedAddress {
-  siteId: string;
-  mode: SiteMode;
-  basePath: string;
-  pageUrl: string;
-}
-
-/** Which site, target and page an address names: host names first, then base paths. */
-export async function resolveAddress(
-  db: Db,
-  config: PublishingConfig,
-  host: string | undefined,
-  path: string,
-): Promise<ResolvedAddress | undefined> {
-  const sites = await db
-    .selectFrom('sites')
-    .select(['site_id', 'created_date'])
-    .orderBy('created_date')
-    .execute();
-  if (sites.length === 0) return undefined;
-  const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
-  const defaultSite = config.defaultSiteId ?? sites[0]!.site_id;
-  const candidates: { siteId: string; mode: SiteMode; basePath: string; score: number }[] = [];
-  for (const { site_id } of sites) {
-    const targets = targetsOf(config, site_id);
-    for (const mode of ['preview', 'delivery'] as const) {
-      const { hosts, basePath } = targets[mode];
-      const hostMatch = hosts.length > 0 ? hosts.includes(hostname) : site_id === defaultSite;
-      if (!hostMatch) continue;
-      const within = basePath === '/' || path === basePath || path.startsWith(`${basePath}/`);
-      if (!within) continue;
-      candidates.push({
-        siteId: site_id,
-        mode,
-        basePath,
-        score: (hosts.length > 0 ? 1000 : 0) + basePath.length,
-      });
-    }
-  }
-  const best = candidates.sort((a, b) => b.score - a.score)[0];
-  if (!best) return undefined;
-  const rest = best.basePath === '/' ? path : path.slice(best.basePath.length);
-  const pageUrl = rest.replace(/\/+$/, '') || '/';
-  return { siteId: best.siteId, mode: best.mode, basePath: best.basePath, pageUrl };
 }
 
 const HTML = 'text/html; charset=utf-8';

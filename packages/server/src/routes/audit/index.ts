@@ -1,10 +1,10 @@
 /** GET /api/audit (list.ts). The record has no route that changes or deletes it. */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actorOf } from '../plugins/auth';
-import { Uuid } from '../schemas/common';
-import { AUDIT_ACTIONS } from './record';
-import { AUDIT_PAGE, AUDIT_PAGE_MAX, listAudit } from './list';
+import { actorOf } from '../../plugins/auth';
+import { Uuid } from '../../schemas/common';
+import { AUDIT_ACTIONS } from '../../audit/record';
+import { AUDIT_PAGE, AUDIT_PAGE_MAX, listAudit } from '../../audit/list';
 
 const AuditQuery = Type.Object(
   {
