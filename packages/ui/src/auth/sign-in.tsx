@@ -163,6 +163,7 @@ function RequireSignIn(props: {
 }) {
   const auth = useAuth();
   const started = useRef(false);
+  const signingOut = useRef(false);
   const { manager, onReturn } = props;
 
   // Already signed in, an address that carries a return path leads there as a sign-in would.
@@ -179,7 +180,8 @@ function RequireSignIn(props: {
 
   useEffect(() => {
     if (auth.isLoading || auth.isAuthenticated || auth.activeNavigator || auth.error) return;
-    if (hasAuthParams() || started.current) return;
+    // Signing out removes the user first: that is no reason to sign in again.
+    if (hasAuthParams() || started.current || signingOut.current) return;
     started.current = true;
     void signInTo(manager, currentPath());
   }, [auth, manager]);
@@ -194,6 +196,7 @@ function RequireSignIn(props: {
       getTokenExpiry: () => (latest.current?.expires_at ?? 0) * 1000 || null,
       renew: () => renewNow(manager),
       signOut: async () => {
+        signingOut.current = true;
         await dropAllKept();
         await manager.signoutRedirect({ id_token_hint: auth.user?.id_token });
       },
