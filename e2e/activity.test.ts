@@ -14,6 +14,7 @@ import {
   buildAdmin,
   expectNoPolicyViolations,
   launchChromium,
+  pageOfItsOwn,
   signInAdmin,
   startCanopy,
   type RunningCanopy,
@@ -29,14 +30,7 @@ describe('the Activity screen', { timeout: 240_000 }, () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.setDefaultNavigationTimeout(60_000);
-    return page;
-  }
+  const newPage = () => pageOfItsOwn(browser, contexts);
 
   async function openActivity(page: Page, name: string) {
     await page.getByRole('button', { name: `${name}, user menu` }).click();

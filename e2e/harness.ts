@@ -158,6 +158,19 @@ function launchBare(extraArgs: string[]): Promise<Browser> {
 }
 
 /** Opens the admin at `path` and signs in on the provider page (the page must not be signed in). */
+/**
+ * A page in a browser context of its own (one person's sign-in), at 1440x900, patient on a busy
+ * machine; the context is added to `contexts` for the caller to close.
+ */
+export async function pageOfItsOwn(browser: Browser, contexts: BrowserContext[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.setDefaultNavigationTimeout(60_000);
+  return page;
+}
+
 export async function signInAdmin(
   page: Page,
   base: string,

@@ -17,6 +17,7 @@ import {
   buildAdmin,
   expectNoPolicyViolations,
   launchChromium,
+  pageOfItsOwn,
   signInAdmin,
   startCanopy,
   type RunningCanopy,
@@ -37,11 +38,7 @@ describe('working together', { timeout: 240_000 }, () => {
   let contactId = '';
 
   async function signedIn(username: string, password: string) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    contexts.push(context);
-    const opened = await context.newPage();
-    opened.setDefaultTimeout(20_000);
-    opened.setDefaultNavigationTimeout(60_000);
+    const opened = await pageOfItsOwn(browser, contexts);
     await signInAdmin(opened, server.base, username, password);
     if (!contactId) {
       const menus = await fetch(`${server.base}/api/menus`, {
