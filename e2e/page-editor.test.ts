@@ -200,12 +200,18 @@ describe('the page editor', () => {
 
   it('moves a block from the keyboard: Space lifts it, arrows move it, Space drops it', async () => {
     const order = () => page.locator('[data-canopy-block] > legend > span').allTextContents();
+    // A try that timed out may have left the block lifted: put it back first (Escape cancels).
+    const overlay = page.locator('.canopy-drag-overlay');
+    if ((await overlay.count()) > 0) {
+      await page.keyboard.press('Escape');
+      await overlay.waitFor({ state: 'detached' });
+    }
     const before = await order();
     const handle = block('Quote').getByRole('button', { name: 'Move Quote' });
     await handle.focus();
     await page.keyboard.press('Space');
     // Lifted: the widget's name follows the block.
-    await page.locator('.canopy-drag-overlay').waitFor();
+    await overlay.waitFor();
     // Down until the target after the next block is the one under it.
     const ids = await page
       .locator('[data-canopy-block]')
