@@ -87,6 +87,26 @@ export default tseslint.config(
     },
   },
   {
+    // SQL is written in repositories (queries) and db (dialect-specific statements) only.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/repositories/**', 'packages/server/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql'],
+              message:
+                'Raw SQL goes into a named function in packages/server/src/repositories/ (or db/ when it is dialect-specific); call that function here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Micro-apps that ship with Canopy run in the browser, as they are.
     files: ['packages/server/microapps/**'],
     languageOptions: { globals: { ...globals.browser } },

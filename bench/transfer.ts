@@ -16,7 +16,7 @@ import { loadStorageConfig } from '../packages/server/src/storage/config';
 import { createStorage } from '../packages/server/src/storage/index';
 import { exportInstallation } from '../packages/server/src/transfer/export';
 import { importInstallation } from '../packages/server/src/transfer/import';
-import { readTables } from '../packages/server/src/transfer/tables';
+import { readTables } from '../packages/server/src/db/catalog';
 import { createBenchDatabase, databaseLabel, type BenchDatabase } from './lib/database';
 import { createContentModel, insertTree, planTree } from './lib/data';
 import { printTable, step, type Row } from './lib/report';

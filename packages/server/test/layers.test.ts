@@ -1,6 +1,7 @@
 /**
  * The server's floors (README, Architecture): the repository's lint configuration refuses an
- * import up a floor and a folder on no floor, and lets an import down or sideways through.
+ * import up a floor and a folder on no floor, and lets an import down or sideways through; and
+ * it refuses Kysely's `sql` outside repositories/ and db/, saying where SQL goes.
  */
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -9,12 +10,15 @@ import { describe, expect, it } from 'vitest';
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: repo });
 
-async function layerMessages(file: string, code: string): Promise<string[]> {
+async function messagesOf(rule: string, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${repo}packages/server/src/${file}` });
   return result!.messages
-    .filter((message) => message.ruleId === 'layers/no-upward-import')
+    .filter((message) => message.ruleId === rule)
     .map((message) => message.message);
 }
+
+const layerMessages = (file: string, code: string) =>
+  messagesOf('layers/no-upward-import', file, code);
 
 describe('server layers', () => {
   it('refuses an import up a floor, naming both floors', async () => {
@@ -53,5 +57,23 @@ describe('server layers', () => {
         ].join('\n'),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('where SQL is written', () => {
+  const probe = "import { sql } from 'kysely';\nexport const probe = sql`select 1`;\n";
+  const sqlMessages = (file: string) => messagesOf('no-restricted-imports', file, probe);
+
+  it('refuses sql in an operation or a service, saying where it goes', async () => {
+    for (const file of ['operations/contents/probe.ts', 'publishing/probe.ts']) {
+      expect(await sqlMessages(file)).toEqual([
+        "'sql' import from 'kysely' is restricted. Raw SQL goes into a named function in packages/server/src/repositories/ (or db/ when it is dialect-specific); call that function here.",
+      ]);
+    }
+  });
+
+  it('lets repositories and db write it', async () => {
+    expect(await sqlMessages('repositories/probe.ts')).toEqual([]);
+    expect(await sqlMessages('db/dialects/postgres/probe.ts')).toEqual([]);
   });
 });

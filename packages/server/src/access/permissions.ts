@@ -12,9 +12,20 @@ import {
   type RolePermissionSettings,
 } from '@canopy/core';
 import { personalRoleId, type Actor } from '../auth/actor';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../db/index';
 import { fail } from '../errors';
+import {
+  ancestryIds,
+  constantFilter,
+  grantedItemsFilter,
+  itemIdsWhere,
+  parentLinks,
+  qualifiedId,
+  type ItemTable,
+} from '../repositories/item-trees';
+
+export type { ItemTable } from '../repositories/item-trees';
 
 /** One role's explicit settings on one item: permission -> granted. */
 export type Settings = Map<string, Map<Permission, boolean>>;
@@ -51,23 +62,7 @@ export const inherit = inheritPermissions;
 export const granted = heldPermissions;
 
 /** The ids from the root down to the item (content tree or template tree). */
-export async function ancestry(db: Db, itemId: string): Promise<string[]> {
-  for (const [table, idColumn] of [
-    ['content_items', 'content_id'],
-    ['templates', 'template_id'],
-  ] as const) {
-    const { rows } = await sql<{ id: string }>`
-      WITH RECURSIVE chain(id, parent_id, depth) AS (
-        SELECT ${sql.ref(idColumn)}, parent_id, 0 FROM ${sql.table(table)} WHERE ${sql.ref(idColumn)} = ${itemId}
-        UNION ALL
-        SELECT ${sql.ref(`t.${idColumn}`)}, t.parent_id, chain.depth + 1
-        FROM ${sql.table(table)} AS t JOIN chain ON ${sql.ref(`t.${idColumn}`)} = chain.parent_id
-      )
-      SELECT id FROM chain ORDER BY depth DESC`.execute(db);
-    if (rows.length > 0) return rows.map((row) => row.id);
-  }
-  return [];
-}
+export const ancestry = ancestryIds;
 
 /** The permissions the actor holds on one item. */
 export async function permissionsOn(db: Db, actor: Actor, itemId: string): Promise<Permission[]> {
@@ -126,7 +121,7 @@ export async function permissionsForItems(
       items.map((item) => item.parent_id).filter((id): id is string => !!id && !given.has(id)),
     ),
   ];
-  const parentOf = await ancestorsOf(db, outsideParents);
+  const parentOf = await parentLinks(db, outsideParents);
   const states = new Map<string, InheritedState>();
   const stateOf = (id: string | null | undefined): InheritedState => {
     if (!id) return new Map();
@@ -154,33 +149,6 @@ export async function permissionsForItems(
   return result;
 }
 
-/** Parent links of the given items and all their ancestors, in both trees, in one query each. */
-async function ancestorsOf(db: Db, ids: string[]): Promise<Map<string, string | null>> {
-  const parentOf = new Map<string, string | null>();
-  for (let start = 0; start < ids.length; start += 5000) {
-    const batch = sql.join(ids.slice(start, start + 5000));
-    for (const [table, idColumn] of [
-      ['content_items', 'content_id'],
-      ['templates', 'template_id'],
-    ] as const) {
-      const { rows } = await sql<{ id: string; parent_id: string | null }>`
-        WITH RECURSIVE up(id, parent_id) AS (
-          SELECT ${sql.ref(idColumn)}, parent_id FROM ${sql.table(table)} WHERE ${sql.ref(idColumn)} IN (${batch})
-          UNION
-          SELECT ${sql.ref(`t.${idColumn}`)}, t.parent_id
-          FROM ${sql.table(table)} AS t JOIN up ON ${sql.ref(`t.${idColumn}`)} = up.parent_id
-        )
-        SELECT id, parent_id FROM up`.execute(db);
-      for (const row of rows) parentOf.set(row.id, row.parent_id);
-    }
-  }
-  return parentOf;
-}
-
-/** The two trees items live in, with their id columns. */
-export type ItemTable = 'content_items' | 'templates';
-const ID_COLUMN = { content_items: 'content_id', templates: 'template_id' } as const;
-
 /**
  * A where-expression that keeps only the items on which the actor holds `permission`, evaluated
  * by the database so lists are filtered in the query. `idColumn` is the (qualified) id column of
@@ -197,24 +165,10 @@ export function permissionFilter(
   idColumn: string,
   permission: Permission,
 ): Expression<SqlBool> {
-  if (actor.isAdmin) return sql<SqlBool>`1 = 1`;
-  if (actor.publishedOnly) return permission === 'Read' ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
-  if (actor.roleIds.length === 0) return sql<SqlBool>`1 = 0`;
-  const id = ID_COLUMN[table];
-  const roles = sql.join(actor.roleIds);
-  return sql<SqlBool>`${sql.ref(idColumn)} IN (
-    WITH RECURSIVE held(item_id, role_id) AS (
-      SELECT rp.content_id, rp.role_id FROM role_permissions AS rp
-      WHERE rp.role_id IN (${roles}) AND rp.permission_id = ${permission} AND rp.permission = 1
-      UNION ALL
-      SELECT ${sql.ref(`child.${id}`)}, held.role_id
-      FROM held JOIN ${sql.table(table)} AS child ON child.parent_id = held.item_id
-      LEFT JOIN role_permissions AS own
-        ON own.role_id = held.role_id AND own.content_id = ${sql.ref(`child.${id}`)}
-        AND own.permission_id = ${permission}
-      WHERE own.role_id IS NULL
-    )
-    SELECT item_id FROM held)`;
+  if (actor.isAdmin) return constantFilter(true);
+  if (actor.publishedOnly) return constantFilter(permission === 'Read');
+  if (actor.roleIds.length === 0) return constantFilter(false);
+  return grantedItemsFilter(actor.roleIds, table, idColumn, permission);
 }
 
 /** The items the actor may Read (menus and lists show only these). */
@@ -233,13 +187,7 @@ export async function readableIds(
   table: ItemTable,
 ): Promise<Set<string> | null> {
   if (actor.isAdmin || actor.publishedOnly) return null;
-  const id = ID_COLUMN[table];
-  const rows = await db
-    .selectFrom(table)
-    .select(sql<string>`${sql.ref(id)}`.as('id'))
-    .where(readableFilter(actor, table, `${table}.${id}`))
-    .execute();
-  return new Set(rows.map((row) => row.id));
+  return itemIdsWhere(db, table, readableFilter(actor, table, qualifiedId(table)));
 }
 
 /**

@@ -4,12 +4,12 @@
  * templates) they may read, and never permission changes or failed sign-ins; administrators see
  * every entry. A publish entry names its release; the release's build is read with it.
  */
-import { sql } from 'kysely';
 import { fail } from '../errors';
 import type { Actor } from '../auth/actor';
 import type { Db } from '../db/index';
 import type { AuditLogRow } from '../db/schema';
 import { readableFilter } from '../access/permissions';
+import { auditEntries } from '../repositories/audit';
 import { ADMIN_ONLY_ACTIONS } from './record';
 
 export interface AuditQuery {
@@ -52,33 +52,7 @@ export async function listAudit(
   const to = instant('to', query.to);
   if (from && to && from > to) fail('VALIDATION_FAILED', 'from must not be after to');
   const limit = query.limit ?? AUDIT_PAGE;
-  let select = db
-    .selectFrom('audit_log as a')
-    .leftJoin('content_items as i', 'i.content_id', 'a.content_id')
-    .leftJoin('templates as t', 't.template_id', 'a.content_id')
-    .select([
-      'a.audit_id',
-      'a.audit_date',
-      'a.actor_kind',
-      'a.actor',
-      'a.actor_name',
-      'a.action',
-      'a.content_id',
-      (eb) => eb.fn.coalesce('i.content_name', 't.template_name').as('content_name'),
-      (eb) =>
-        eb
-          .case()
-          .when('i.content_id', 'is not', null)
-          .then(sql.lit('content'))
-          .when('t.template_id', 'is not', null)
-          .then(sql.lit('template'))
-          .else(null)
-          .end()
-          .$castTo<'content' | 'template' | null>()
-          .as('item_type'),
-      'a.version',
-      'a.details',
-    ]);
+  let select = auditEntries(db);
   if (!actor.isAdmin) {
     select = select
       .where('a.content_id', 'is not', null)

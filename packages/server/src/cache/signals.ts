@@ -28,8 +28,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { sql } from 'kysely';
 import type { Db } from '../db/index';
+import { notify as pgNotify } from '../db/dialects/postgres/session';
 
 export const CHANNEL = 'canopy_changes';
 /** Bytes of a NOTIFY payload: PostgreSQL refuses 8000 and more. */
@@ -149,9 +149,7 @@ class PgSignals implements Signals {
           timer = setTimeout(() => heard(false), waitMs);
         })
       : undefined;
-    const notify = this.sending.then(() =>
-      sql`SELECT pg_notify(${CHANNEL}, ${text})`.execute(this.db),
-    );
+    const notify = this.sending.then(() => pgNotify(this.db, CHANNEL, text));
     this.sending = notify.catch(() => undefined);
     try {
       await notify;

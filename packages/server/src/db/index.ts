@@ -1,5 +1,5 @@
 /** Opens the database for a configuration and brings its schema up to date. */
-import { Kysely, Migrator } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import type { Database } from './schema';
 import { connect as connectSqlite } from './dialects/sqlite/connect';
 import { connect as connectPostgres } from './dialects/postgres/connect';
@@ -61,4 +61,9 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Answers when the database answers a query (readiness checks). */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -4,9 +4,9 @@
  * A change is built once however many instances look: one instance at a time looks (a PostgreSQL
  * advisory lock, when the build queue is shared), and a site whose delivery build was requested after the change needs none.
  */
-import { sql } from 'kysely';
 import { isDefaultDate } from '@canopy/core';
 import type { Db } from '../db/index';
+import { withAdvisoryLock } from '../db/dialects/postgres/session';
 import { datedVersions, dateMs } from '../repositories/dated-versions';
 import type { BuildService } from './builds';
 
@@ -55,18 +55,8 @@ export function startScheduler(
     const now = Date.now();
     try {
       if (!builds.queue.shared) await look(db, now);
-      else
-        await db.connection().execute(async (connection) => {
-          const { rows } = await sql<{ locked: boolean }>`
-            select pg_try_advisory_lock(${SCHEDULER_LOCK}) as locked`.execute(connection);
-          // Another instance is looking: this one looks next time.
-          if (!rows[0]?.locked) return;
-          try {
-            await look(connection, now);
-          } finally {
-            await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(connection);
-          }
-        });
+      // Another instance holding the lock is looking: this one looks next time.
+      else await withAdvisoryLock(db, SCHEDULER_LOCK, (connection) => look(connection, now));
     } catch (error) {
       log(error);
     } finally {

@@ -22,11 +22,10 @@ import {
   type VersionRows,
 } from '@canopy/site';
 import { MEDIA_CONTENT_TYPES, safeSettings } from '@canopy/core';
-import { sql } from 'kysely';
 import type { Db } from '../db/index';
-import { jsonRows, jsonTuple } from '../db/json';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
+import { versionRowDocuments } from '../repositories/version-documents';
 
 export type { Dependencies } from '@canopy/site';
 
@@ -434,19 +433,6 @@ async function readFooter(
   return { heading: byName['Heading'] ?? null, body: byName['Body'] ?? null };
 }
 
-/**
- * Where each part of `VersionRows` comes from, in its order: its table, its columns in order,
- * the column that orders its rows.
- */
-const VERSION_TABLES: [string, string[], string | null][] = [
-  ['content_fields', ['field_id', 'template_block_id', 'field_value', 'content_ref'], 'field_id'],
-  ['dynamic_regions', ['region_id', 'field_id', 'region_value'], 'region_id'],
-  ['content_blocks', ['block_id', 'region_id', 'template_id', 'content_block_order'], 'block_id'],
-  // Put in order where pages are assembled, on the render threads: sorting a 10,000-page site's
-  // 400,000 block fields here took a fifth of this thread's reading.
-  ['block_fields', ['block_id', 'template_block_id', 'field_value'], null],
-];
-
 /** Page versions read per query. */
 const SOURCE_BATCH = 400;
 
@@ -464,19 +450,7 @@ async function readVersionRows(
   // edited for years has dozens) are not read at all; the exact pairs are picked below.
   const versions = [...new Set(keys.map((k) => k.version))];
   const wanted = new Set(keys.map((k) => `${k.content_id}#${k.version}`));
-  // One table's rows of the version `v`, as JSON text.
-  const rowsOf = ([table, columns, orderBy]: (typeof VERSION_TABLES)[number]) =>
-    sql<string>`(select ${jsonRows(
-      db,
-      columns.map((column) => sql.ref(`x.${column}`)),
-      orderBy === null ? null : sql.ref(`x.${orderBy}`),
-    )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
-  const found = await db
-    .selectFrom('content_versions as v')
-    .select(['v.content_id', 'v.version', jsonTuple(db, VERSION_TABLES.map(rowsOf)).as('rows')])
-    .where('v.content_id', 'in', ids)
-    .where('v.version', 'in', versions)
-    .execute();
+  const found = await versionRowDocuments(db, ids, versions);
   const out = new Map<string, VersionRows>();
   for (const row of found) {
     const key = `${row.content_id}#${row.version}`;

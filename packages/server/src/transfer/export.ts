@@ -8,12 +8,12 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db, DialectName } from '../db/index';
 import type { Storage } from '../storage/index';
 import { MEDIA_KEY_PREFIX } from '../operations/media/files';
 import { batched, CHUNK_BYTES, FORMAT, FORMAT_VERSION, type Header, type Line } from './format';
-import { migrationsOf, readTables, type TableShape } from './tables';
+import { migrationsOf, readTables, tableRows } from '../db/catalog';
 
 export interface TransferOptions {
   db: Db;
@@ -30,9 +30,6 @@ export interface TransferSummary {
   files: number;
   bytes: number;
 }
-
-/** Rows fetched per round trip on PostgreSQL. */
-const FETCH_ROWS = 1000;
 
 export async function exportInstallation(options: TransferOptions): Promise<TransferSummary> {
   const { db, dialect, file } = options;
@@ -75,7 +72,9 @@ async function* linesOf(
   for (const table of tables) {
     yield line({ table: table.name, columns: table.columns });
     let count = 0;
-    for await (const row of rowsOf(trx, options.dialect, table)) {
+    // In the order the database keeps them: an import inserts them in that order, so that lists
+    // the API answers in storage order come out the same.
+    for await (const row of tableRows(trx, options.dialect, table)) {
       yield JSON.stringify(table.columns.map((column) => row[column] ?? null));
       count += 1;
     }
@@ -111,46 +110,4 @@ async function* linesOf(
 
 function line(value: Line): string {
   return JSON.stringify(value);
-}
-
-type Row = Record<string, string | number | null>;
-
-/**
- * A table's rows in the order the database keeps them (SQLite's rowid, PostgreSQL's physical
- * order): an import inserts them in that order, so that lists the API answers in storage order
- * come out the same.
- */
-async function* rowsOf(
-  trx: Transaction<Database>,
-  dialect: DialectName,
-  table: TableShape,
-): AsyncGenerator<Row> {
-  const columns = sql.join(table.columns.map((column) => sql.ref(column)));
-  const name = sql.table(table.name);
-  if (dialect === 'sqlite') {
-    const order = table.rowid
-      ? sql`rowid`
-      : sql.join(table.primaryKey.map((column) => sql.ref(column)));
-    const stream = trx
-      .selectFrom(sql`(SELECT ${columns} FROM ${name} ORDER BY ${order})`.as('q'))
-      .selectAll()
-      .stream();
-    yield* stream as AsyncIterable<Row>;
-    return;
-  }
-  const cursor = sql.id(`canopy_export_${table.name}`);
-  await sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${columns} FROM ${name} ORDER BY ctid`.execute(
-    trx,
-  );
-  try {
-    for (;;) {
-      const { rows } = await sql<Row>`FETCH ${sql.raw(String(FETCH_ROWS))} FROM ${cursor}`.execute(
-        trx,
-      );
-      yield* rows;
-      if (rows.length < FETCH_ROWS) break;
-    }
-  } finally {
-    await sql`CLOSE ${cursor}`.execute(trx);
-  }
 }

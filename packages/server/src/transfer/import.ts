@@ -18,7 +18,7 @@ import {
   type Line,
   type Value,
 } from './format';
-import { countRows, migrationsOf, readTables, type TableShape } from './tables';
+import { countRows, migrationsOf, readTables, type TableShape } from '../db/catalog';
 
 export interface ImportOptions extends TransferOptions {
   /** Replace whatever the database holds (`--force`). */

@@ -22,7 +22,7 @@ import { loadInstanceIndex, microappPickerProblem } from '../microapps/check-pic
 import { sanitizeRichText } from '../../validation/rich-text';
 import { rowKinds, type KindContext } from './change-kinds';
 import { emptyPlan, planKind } from './plan-changes';
-import { writeChanges } from './write-changes';
+import { writeChanges } from '../../repositories/version-changes';
 
 export type { ChangeError } from './plan-changes';
 

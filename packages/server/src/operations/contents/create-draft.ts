@@ -5,11 +5,11 @@
  */
 import { recordAudit } from '../../audit/record';
 import { DRAFT, nextVersionNumber, type Content } from '@canopy/core';
-import { sql } from 'kysely';
 import type { OpContext } from '../context';
 import { now } from '../context';
 import { fail } from '../../errors';
 import { listVersions } from '../../repositories/contents';
+import { copyVersionRows } from '../../repositories/version-rows';
 import {
   itemOr404,
   requireAllowed,
@@ -59,23 +59,7 @@ export async function createDraft(ctx: OpContext, input: CreateDraftInput): Prom
         updated_by: actor.username,
       })
       .execute();
-    const from = { id: item.content_id, v: source.version };
-    await sql`INSERT INTO content_fields (field_id, version, content_id, template_block_id, field_value, content_ref)
-      SELECT field_id, ${version}, content_id, template_block_id, field_value, content_ref FROM content_fields WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
-      trx,
-    );
-    await sql`INSERT INTO dynamic_regions (region_id, version, content_id, field_id, region_value)
-      SELECT region_id, ${version}, content_id, field_id, region_value FROM dynamic_regions WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
-      trx,
-    );
-    await sql`INSERT INTO content_blocks (block_id, version, content_id, region_id, template_id, content_block_order)
-      SELECT block_id, ${version}, content_id, region_id, template_id, content_block_order FROM content_blocks WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
-      trx,
-    );
-    await sql`INSERT INTO block_fields (field_id, version, content_id, block_id, template_block_id, field_value)
-      SELECT field_id, ${version}, content_id, block_id, template_block_id, field_value FROM block_fields WHERE content_id = ${from.id} AND version = ${from.v}`.execute(
-      trx,
-    );
+    await copyVersionRows(trx, item.content_id, source.version, version);
     const lock = input.is_locked === undefined || input.is_locked === true || input.is_locked === 1;
     await trx
       .updateTable('content_items')

@@ -3,13 +3,13 @@
  * recomputing the path and level of the item and its whole subtree.
  */
 import { MOVE_NOT_ALLOWED_MESSAGE, childPath, isAllowedChild, levelOf } from '@canopy/core';
-import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor';
 import { requirePermission } from '../../access/permissions';
 import { requirePlacementAllowed } from '../tree/move-rules';
 import type { Db } from '../../db/index';
 import type { ContentItemRow } from '../../db/schema';
 import { fail } from '../../errors';
+import { moveSubtree } from '../../repositories/content-tree';
 import { itemOr404 } from './guards';
 
 export interface MoveResult {
@@ -59,19 +59,8 @@ export async function moveContent(
     .where('content_id', '=', item.content_id)
     .execute();
   if (path !== item.path) {
-    // Descendants are found by parent_id, not by path prefix: while siblings are being renumbered
-    // one by one, two of them may briefly share a path.
-    const delta = levelOf(path) - levelOf(item.path);
     const siteId = parentId !== item.parent_id ? (parent.site_id ?? item.site_id) : item.site_id;
-    await sql`
-      WITH RECURSIVE subtree(id) AS (
-        SELECT content_id FROM content_items WHERE parent_id = ${item.content_id}
-        UNION ALL
-        SELECT c.content_id FROM content_items c JOIN subtree ON c.parent_id = subtree.id
-      )
-      UPDATE content_items
-      SET path = ${path} || substr(path, ${item.path.length + 1}), lvl = lvl + ${delta}, site_id = ${siteId}
-      WHERE content_id IN (SELECT id FROM subtree)`.execute(trx);
+    await moveSubtree(trx, item, { path, levelDelta: levelOf(path) - levelOf(item.path), siteId });
   }
   return {
     status: 'Success',

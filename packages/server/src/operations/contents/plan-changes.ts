@@ -5,7 +5,7 @@
  * (which fields a create needs, what may not change, how a row is built) is a `RowKind`.
  */
 import type { ChangeStatus } from '@canopy/core';
-import type { RowsByKind } from './write-changes';
+import type { RowsByKind } from '../../repositories/version-changes';
 
 /** How the API names each kind in errors. */
 export type Kind = 'content_field' | 'dynamic_region' | 'content_block' | 'block_field';

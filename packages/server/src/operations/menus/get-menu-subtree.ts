@@ -10,7 +10,8 @@ import { fail } from '../../errors';
 import { pickVersion } from '../../repositories/contents';
 import { itemOr404 } from '../contents/guards';
 import { requireVariantAllowed } from '../contents/get-content';
-import { buildForest, loadContentRows } from './get-menus';
+import { loadContentRows } from '../../repositories/menus';
+import { buildForest } from './get-menus';
 
 export async function getMenuSubtree(
   db: Db,

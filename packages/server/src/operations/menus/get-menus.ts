@@ -7,14 +7,11 @@
  * (get-menu-subtree.ts) is small and is built from objects.
  */
 import type { MenuItem, Permission } from '@canopy/core';
-import { sql } from 'kysely';
 import type { ReadCache, Segments } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { jsonObject } from '../../db/json';
+import { menuRows, type MenuJsonRow, type MenuRow } from '../../repositories/menus';
 import { assembleForest, type ForestNode, type ForestRow } from './forest';
-
-export type MenuRow = Omit<MenuItem, 'permissions' | 'children'>;
 
 /**
  * The menu tree as JSON (UTF-8 bytes), from the read cache when it has it. The tree depends only on
@@ -66,10 +63,10 @@ const TEMPLATE_LOCK = lockJson(null);
  * The forest as JSON bytes, written once into one buffer (no list of pieces, no joined string),
  * with where each content item's lock fields are.
  */
-function renderForest(forest: ForestNode<JsonRow>[]): { body: Buffer; segments: Segments } {
+function renderForest(forest: ForestNode<MenuJsonRow>[]): { body: Buffer; segments: Segments } {
   let count = 0;
   let chars = 2;
-  const measure = (node: ForestNode<JsonRow>) => {
+  const measure = (node: ForestNode<MenuJsonRow>) => {
     count++;
     // its JSON, the lock fields, permissions and the punctuation around them (about 110 bytes)
     chars += node.row.head.length + node.row.tail.length + 160;
@@ -82,7 +79,7 @@ function renderForest(forest: ForestNode<JsonRow>[]): { body: Buffer; segments: 
   const lengths = new Int32Array(count);
   let segment = 0;
   const permissionsJson = new Map<Permission[], string>();
-  const render = (node: ForestNode<JsonRow>, first: boolean) => {
+  const render = (node: ForestNode<MenuJsonRow>, first: boolean) => {
     let permissions = permissionsJson.get(node.permissions);
     if (permissions === undefined) {
       permissionsJson.set(node.permissions, (permissions = JSON.stringify(node.permissions)));
@@ -163,121 +160,4 @@ export async function buildForest(db: Db, actor: Actor, rows: MenuRow[]): Promis
     children: node.children.map(toItem),
   });
   return forest.map(toItem);
-}
-
-interface JsonRow extends ForestRow {
-  /** The fields before the lock state and those after it, each as a JSON object's text. */
-  head: string;
-  tail: string;
-  locked_by: string | null;
-}
-
-/**
- * Each item's menu fields as JSON texts, in §3's order, in one query: content items, then
- * templates, each tree parents first.
- */
-async function menuRows(db: Db): Promise<JsonRow[]> {
-  const templates = db.selectFrom('templates as t').select([
-    't.template_id as id',
-    't.parent_id',
-    't.template_order as order',
-    't.template_name as name',
-    sql<'content' | 'template'>`'template'`.as('item_type'),
-    jsonObject(db, [
-      ['content_id', sql.ref('t.template_id')],
-      ['content_name', sql.ref('t.template_name')],
-      ['content_order', sql.ref('t.template_order')],
-      ['content_type_id', sql`NULL`],
-      ['template_type_id', sql.ref('t.template_type_id')],
-      ['template_id', sql.ref('t.template_id')],
-      ['item_type', sql.lit('template')],
-      ['is_active', sql.ref('t.is_active')],
-    ]).as('head'),
-    sql<string | null>`NULL`.as('locked_by'),
-    jsonObject(db, [
-      ['lvl', sql.ref('t.lvl')],
-      ['parent_id', sql.ref('t.parent_id')],
-      ['path', sql.ref('t.path')],
-      ['custom_icon', sql.ref('t.custom_icon_class')],
-      ['media_url', sql`NULL`],
-      ['page_url', sql`NULL`],
-      ['allowed_content_type', sql.ref('t.allowed_content_type')],
-      ['allowed_template_type', sql.ref('t.allowed_template_type')],
-    ]).as('tail'),
-    sql<number>`1`.as('tree'),
-    't.path',
-  ]);
-  return db
-    .selectFrom('content_items as c')
-    .leftJoin('templates as t', 't.template_id', 'c.template_id')
-    .select([
-      'c.content_id as id',
-      'c.parent_id',
-      'c.content_order as order',
-      'c.content_name as name',
-      sql<'content' | 'template'>`'content'`.as('item_type'),
-      jsonObject(db, [
-        ['content_id', sql.ref('c.content_id')],
-        ['content_name', sql.ref('c.content_name')],
-        ['content_order', sql.ref('c.content_order')],
-        ['content_type_id', sql.ref('c.content_type_id')],
-        ['template_type_id', sql.ref('t.template_type_id')],
-        ['template_id', sql.ref('c.template_id')],
-        ['item_type', sql.lit('content')],
-        ['is_active', sql.ref('c.is_active')],
-      ]).as('head'),
-      'c.locked_by',
-      jsonObject(db, [
-        ['lvl', sql.ref('c.lvl')],
-        ['parent_id', sql.ref('c.parent_id')],
-        ['path', sql.ref('c.path')],
-        ['custom_icon', sql.ref('c.custom_icon')],
-        ['media_url', sql.ref('c.media_url')],
-        ['page_url', sql.ref('c.page_url')],
-        ['allowed_content_type', sql.ref('c.allowed_content_type')],
-        ['allowed_template_type', sql.ref('c.allowed_template_type')],
-      ]).as('tail'),
-      sql<number>`0`.as('tree'),
-      'c.path',
-    ])
-    .unionAll(templates)
-    .orderBy('tree')
-    .orderBy('path')
-    .execute();
-}
-
-/** Content items as menu objects under (and including) the item at `subtreeOf.path`. */
-export async function loadContentRows(
-  db: Db,
-  subtreeOf: { path: string; maxLvl?: number },
-): Promise<MenuRow[]> {
-  let query = db
-    .selectFrom('content_items as c')
-    .leftJoin('templates as t', 't.template_id', 'c.template_id')
-    .select([
-      'c.content_id',
-      'c.content_name',
-      'c.content_order',
-      'c.content_type_id',
-      't.template_type_id',
-      'c.template_id',
-      sql<'content'>`'content'`.as('item_type'),
-      'c.is_active',
-      sql<number>`CASE WHEN c.locked_by IS NULL THEN 0 ELSE 1 END`.as('is_locked'),
-      'c.locked_by',
-      'c.lvl',
-      'c.parent_id',
-      'c.path',
-      'c.custom_icon',
-      'c.media_url',
-      'c.page_url',
-      'c.allowed_content_type',
-      'c.allowed_template_type',
-    ])
-    .where((eb) =>
-      eb.or([eb('c.path', '=', subtreeOf.path), eb('c.path', 'like', `${subtreeOf.path}/%`)]),
-    )
-    .orderBy('c.path');
-  if (subtreeOf.maxLvl !== undefined) query = query.where('c.lvl', '<=', subtreeOf.maxLvl);
-  return query.execute();
 }

@@ -1,10 +1,11 @@
 /**
- * The tables an export carries, read from the database itself (whatever the migrations created,
- * so a table added by a later migration is never skipped), with their columns, primary keys and
- * foreign keys, in an order in which every row's references come before it.
+ * The database's own catalog, read the way each dialect keeps it: the tables an export carries
+ * (whatever the migrations created, so a table added by a later migration is never skipped), with
+ * their columns, primary keys and foreign keys, in an order in which every row's references come
+ * before it; and a table's rows in the order the database stores them.
  */
-import { sql, type RawBuilder } from 'kysely';
-import type { Db, DialectName } from '../db/index';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database, Db, DialectName } from './index';
 
 /** The migrator's own bookkeeping: the target database has its own. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -209,4 +210,47 @@ export async function countRows(db: Db, table: string): Promise<number> {
     db,
   );
   return Number(rows[0]!.n);
+}
+
+/** Rows fetched per round trip on PostgreSQL. */
+const FETCH_ROWS = 1000;
+
+export type TableRow = Record<string, string | number | null>;
+
+/**
+ * A table's rows in the order the database keeps them (SQLite's rowid, PostgreSQL's physical
+ * order), streamed inside the transaction `trx`.
+ */
+export async function* tableRows(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  table: TableShape,
+): AsyncGenerator<TableRow> {
+  const columns = sql.join(table.columns.map((column) => sql.ref(column)));
+  const name = sql.table(table.name);
+  if (dialect === 'sqlite') {
+    const order = table.rowid
+      ? sql`rowid`
+      : sql.join(table.primaryKey.map((column) => sql.ref(column)));
+    const stream = trx
+      .selectFrom(sql`(SELECT ${columns} FROM ${name} ORDER BY ${order})`.as('q'))
+      .selectAll()
+      .stream();
+    yield* stream as AsyncIterable<TableRow>;
+    return;
+  }
+  const cursor = sql.id(`canopy_export_${table.name}`);
+  await sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${columns} FROM ${name} ORDER BY ctid`.execute(
+    trx,
+  );
+  try {
+    for (;;) {
+      const { rows } =
+        await sql<TableRow>`FETCH ${sql.raw(String(FETCH_ROWS))} FROM ${cursor}`.execute(trx);
+      yield* rows;
+      if (rows.length < FETCH_ROWS) break;
+    }
+  } finally {
+    await sql`CLOSE ${cursor}`.execute(trx);
+  }
 }

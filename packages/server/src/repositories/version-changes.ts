@@ -6,14 +6,14 @@
  * this content version is an error, never a write to someone else's row.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/index';
+import type { Db } from '../db/index';
 import type {
   BlockFieldRow,
   ContentBlockRow,
   ContentFieldRow,
   DynamicRegionRow,
-} from '../../db/schema';
-import { fail } from '../../errors';
+} from '../db/schema';
+import { fail } from '../errors';
 
 const BATCH = 200;
 
