@@ -87,7 +87,7 @@ export async function listAudit(
   };
 }
 
-/** A publish entry records its release; the build queued for it is the release's (set after). */
+/** A publish entry records its release; the build queued for it is the release's. */
 async function addBuilds(db: Db, entries: AuditEntryView[]): Promise<void> {
   const publishes = entries.filter(
     (entry) => entry.action === 'publish' && typeof entry.details?.release_id === 'string',

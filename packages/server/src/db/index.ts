@@ -1,5 +1,5 @@
 /** Opens the database for a configuration and brings its schema up to date. */
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './schema';
 import { connect as connectSqlite } from './dialects/sqlite/connect';
 import { connect as connectPostgres } from './dialects/postgres/connect';
@@ -66,4 +66,9 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
 /** Answers when the database answers a query (readiness checks). */
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** Whether `db` speaks to PostgreSQL (row locks, NOTIFY) rather than SQLite (one connection). */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

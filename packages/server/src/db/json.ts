@@ -2,13 +2,12 @@
  * JSON built by the database: one text value per row instead of a JavaScript value per column,
  * for replies so large that materialising every column costs more than the query.
  */
-import { PostgresAdapter, sql, type Expression, type RawBuilder } from 'kysely';
-import type { Db } from './index';
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import { isPostgres, type Db } from './index';
 import * as sqlite from './dialects/sqlite/json';
 import * as postgres from './dialects/postgres/json';
 
-const dialectOf = (db: Db) =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
+const dialectOf = (db: Db) => (isPostgres(db) ? postgres : sqlite);
 
 /** `{ key: expression, ... }` as a JSON object text column, keys in the order given. */
 export function jsonObject(db: Db, entries: [string, Expression<unknown>][]): RawBuilder<string> {

@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { siteHref, type Dependencies, type SiteMode } from '@canopy/site';
-import type { Db } from '../db/index';
+import { isPostgres, type Db } from '../db/index';
 import type { BuildRow } from '../db/schema';
 import type { Storage } from '../storage/index';
 import { targetsOf, type PublishingConfig } from './config';
@@ -108,15 +108,30 @@ export class BuildService {
 
   /** Queues a build, or joins a queued one of the same target; answers at once. */
   async enqueue(request: BuildRequest): Promise<BuildRow> {
-    const waiting = await this.db
+    const queued = await this.queueIn(this.db, request);
+    await queued.send();
+    return queued.build;
+  }
+
+  /**
+   * Queues a build within the transaction `trx`, or joins a queued one of the same target (which
+   * starts only once `trx` has ended: SQLite has one connection, and on PostgreSQL the row stays
+   * locked). `send` hands a new build to the queue: call it after `trx` has committed.
+   */
+  async queueIn(
+    trx: Db,
+    request: BuildRequest,
+  ): Promise<{ build: BuildRow; send(): Promise<void> }> {
+    const waiting = await trx
       .selectFrom('builds')
       .selectAll()
       .where('site_id', '=', request.siteId)
       .where('mode', '=', request.mode)
       .where('build_definition_id', '=', request.definitionId)
       .where('status', '=', 'queued')
+      .$if(isPostgres(trx), (query) => query.forUpdate())
       .executeTakeFirst();
-    if (waiting) return waiting;
+    if (waiting) return { build: waiting, send: async () => undefined };
     const row: BuildRow = {
       build_id: randomUUID(),
       site_id: request.siteId,
@@ -134,14 +149,16 @@ export class BuildService {
       pages_rendered: 0,
       error: null,
     };
-    await this.db.insertInto('builds').values(row).execute();
-    try {
-      await this.queue.send(`${request.siteId}/${request.mode}`, row.build_id);
-    } catch (error) {
-      await this.fail(row.build_id, error);
-      throw error;
-    }
-    return row;
+    await trx.insertInto('builds').values(row).execute();
+    const send = async () => {
+      try {
+        await this.queue.send(`${request.siteId}/${request.mode}`, row.build_id);
+      } catch (error) {
+        await this.fail(row.build_id, error);
+        throw error;
+      }
+    };
+    return { build: row, send };
   }
 
   /** Waits for every queued and running build of this process (tests, shutdown). */

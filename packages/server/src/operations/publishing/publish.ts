@@ -1,7 +1,8 @@
 /**
  * Publish (§4, §7): to delivery, the newest staged version of every item of the site becomes
  * published in one transaction; either mode records a release (what, who, when, which build)
- * and queues the target's build, answering its id at once. Publish to preview promotes nothing.
+ * and queues the target's build in that same transaction, answering its id at once. Publish to
+ * preview promotes nothing.
  * The audit record's entry is written with the release (GET /api/audit adds the release's build).
  * A publish to delivery may include items its pages need (./dependencies.ts): a draft is
  * published with them, a scheduled version goes live with them (its publish date becomes now).
@@ -51,7 +52,7 @@ export async function publish(
   const stamp = now.toISOString();
   const included = await includable(ctx, input, mode, now);
 
-  const published = await ctx.db.transaction().execute(async (trx) => {
+  const { published, build } = await ctx.db.transaction().execute(async (trx) => {
     const items = trx
       .selectFrom('content_items')
       .select('content_id')
@@ -107,13 +108,22 @@ export async function publish(
       .select('template_id')
       .$if(last !== undefined, (q) => q.where('updated_date', '>', last!.released_date))
       .execute();
+    // The release names its build from the start: a failed publish leaves neither.
+    const build = await builds.queueIn(trx, {
+      siteId: input.site_id,
+      mode,
+      definitionId,
+      buildType,
+      requestedBy: ctx.actor.username,
+      releaseId,
+    });
     await trx
       .insertInto('releases')
       .values({
         release_id: releaseId,
         site_id: input.site_id,
         mode,
-        build_id: null,
+        build_id: build.build.build_id,
         released_by: ctx.actor.username,
         released_date: stamp,
         items: JSON.stringify({
@@ -122,7 +132,7 @@ export async function publish(
         }),
       })
       .execute();
-    // The build is queued after the commit: the record names the release, which names its build.
+    // The record names the release, which names its build.
     const site = await trx
       .selectFrom('sites')
       .select('root_content_id')
@@ -138,25 +148,14 @@ export async function publish(
         versions: promoted.length,
       },
     });
-    return promoted;
+    return { published: promoted, build };
   });
 
-  const build = await builds.enqueue({
-    siteId: input.site_id,
-    mode,
-    definitionId,
-    buildType,
-    requestedBy: ctx.actor.username,
-    releaseId,
-  });
-  await ctx.db
-    .updateTable('releases')
-    .set({ build_id: build.build_id })
-    .where('release_id', '=', releaseId)
-    .execute();
+  // A new build goes to the queue once the release that names it is committed.
+  await build.send();
   const used = await instancesUsed(ctx.db, published);
   return {
-    build_id: build.build_id,
+    build_id: build.build.build_id,
     release_id: releaseId,
     published: published.map((v) => ({
       ...v,
