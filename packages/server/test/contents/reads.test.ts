@@ -64,9 +64,13 @@ describe.each(DIALECTS)('reads, delivery and lists on %s', (dialect) => {
     expect(published.map((p: { page_url: string }) => p.page_url)).toEqual(['/', '/about']);
     const latest = (await get(`/api/latestpublishable/pageurls?site_id=${world.siteId}`)).json();
     expect(latest.map((p: { page_url: string }) => p.page_url)).toEqual(['/', '/about-us']);
-    const unknownSite = await get(`/api/pageurls?site_id=${randomUUID()}`);
+    const siteId = randomUUID();
+    const unknownSite = await get(`/api/pageurls?site_id=${siteId}`);
     expect(unknownSite.statusCode).toBe(404);
-    expect(unknownSite.json().code).toBe('SITE_NOT_FOUND');
+    expect(unknownSite.json()).toMatchObject({
+      code: 'SITE_NOT_FOUND',
+      message: `Site ${siteId} was not found`,
+    });
     const missing = await get('/api/pageurls');
     expect(missing.json()).toEqual({
       code: 'VALIDATION_FAILED',

@@ -9,6 +9,7 @@ import type { Db } from '../../db/index';
 import type { ContentVersionRow } from '../../db/schema';
 import { fail } from '../../errors';
 import { pickVersion } from '../../repositories/contents';
+import { siteOr404 } from '../../repositories/sites';
 import { readableFilter } from '../../access/permissions';
 import { readContentVersion, requireVariantAllowed } from './get-content';
 
@@ -55,15 +56,6 @@ async function siteVersions(
       shown.set(contentId, version);
   }
   return shown;
-}
-
-async function requireSite(db: Db, siteId: string): Promise<void> {
-  const site = await db
-    .selectFrom('sites')
-    .select('site_id')
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
-  if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
 }
 
 /** The next moment a page's published output may change by date alone. */
@@ -118,7 +110,7 @@ export async function readPageByUrl(
   variant: DeliveryVariant,
 ): Promise<Content> {
   requireVariantAllowed(actor, variant);
-  await requireSite(db, siteId);
+  await siteOr404(db, { id: siteId });
   const [match] = await siteVersions(db, siteId, variant, { pageUrl });
   if (!match)
     fail(
@@ -142,7 +134,7 @@ export async function listPageUrls(
   variant: DeliveryVariant,
 ): Promise<PageUrl[]> {
   requireVariantAllowed(actor, variant);
-  await requireSite(db, siteId);
+  await siteOr404(db, { id: siteId });
   const shown = await siteVersions(db, siteId, variant, { readableBy: actor });
   return [...shown.values()]
     .map((v) => ({

@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/actor';
 import { requirePermission } from '../../access/permissions';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
+import { siteOr404 } from '../../repositories/sites';
 
 export const MODES: SiteMode[] = ['preview', 'delivery'];
 
@@ -20,12 +21,7 @@ export function requireMode(mode: string): SiteMode {
  * content hold neither.
  */
 export async function requireOnSite(db: Db, actor: Actor, siteId: string, permission: Permission) {
-  const site = await db
-    .selectFrom('sites')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
-  if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+  const site = await siteOr404(db, { id: siteId });
   if (actor.isAdmin) return site;
   if (actor.publishedOnly || !site.root_content_id)
     fail('FORBIDDEN', `You need the ${permission} permission on the site to do that`);

@@ -10,6 +10,7 @@ import type { SnapshotMemo } from '../../publishing/snapshot-memo';
 import { loadSnapshot, variantOf } from '../../publishing/source';
 import { requireVariantAllowed } from '../contents/get-content';
 import type { OpContext } from '../context';
+import { siteOr404 } from '../../repositories/sites';
 import { requireSiteReader } from './guards';
 
 /** The most page URLs one call answers. */
@@ -27,12 +28,7 @@ export async function readPageModels(
   // on the site's root, like every other publishing read.
   if (ctx.actor.publishedOnly) {
     requireVariantAllowed(ctx.actor, variantOf(mode));
-    const site = await ctx.db
-      .selectFrom('sites')
-      .select('site_id')
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+    await siteOr404(ctx.db, { id: siteId });
   } else {
     await requireSiteReader(ctx.db, ctx.actor, siteId);
   }

@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/actor';
 import { permissionsOn } from '../../access/permissions';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
+import { siteOr404 } from '../../repositories/sites';
 
 export async function listSites(db: Db, actor: Actor) {
   const sites = await db.selectFrom('sites').selectAll().orderBy('site_name').execute();
@@ -18,12 +19,7 @@ export async function listSites(db: Db, actor: Actor) {
 }
 
 export async function getSite(db: Db, actor: Actor, siteId: string) {
-  const site = await db
-    .selectFrom('sites')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
-  if (!site) fail('SITE_NOT_FOUND', `Site ${siteId} was not found`);
+  const site = await siteOr404(db, { id: siteId });
   if (
     site.root_content_id &&
     !(await permissionsOn(db, actor, site.root_content_id)).includes('Read')
