@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { BLANK_FIELD_DEFINITION } from '@canopy/core';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/harness';
 import { EMPTY_PAGE, FRAME_MS, keystroke, median, ms, ratioRow } from './admin';
@@ -36,23 +37,12 @@ const ZONE_ROW = id(9);
 
 const definition = (blockId: string, name: string, type: string, extra = {}) => ({
   [name]: {
+    ...BLANK_FIELD_DEFINITION,
     field_id: blockId,
     block_id: blockId,
     field_type: type,
     field_name: name,
-    allowed_widgets: null,
     edit_in_behavior: 'Page Properties Tab',
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
     ...extra,
   },
 });

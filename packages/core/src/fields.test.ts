@@ -13,6 +13,7 @@ import {
   validateFieldValue,
   type FieldType,
 } from './fields';
+import { BLANK_FIELD_DEFINITION } from './template-rules';
 import { TEXT_TOO_LONG_MESSAGE } from './validation/messages';
 
 const id = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
@@ -20,23 +21,10 @@ const id = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 /** A full definition row as the database returns it. */
 function row(overrides: Partial<TemplateFieldDefinition> = {}): TemplateFieldDefinition {
   return {
+    ...BLANK_FIELD_DEFINITION,
     field_id: id,
     block_id: id,
-    field_type: 'Short Text',
     field_name: 'Title',
-    allowed_widgets: null,
-    edit_in_behavior: null,
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
     ...overrides,
   };
 }

@@ -20,3 +20,4 @@ export * from './placement';
 export * from './dates';
 export * from './microapps';
 export * from './moves';
+export * from './template-rules';

@@ -13,14 +13,15 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type {
-  BlockField,
-  Content,
-  ContentBlock,
-  ContentField,
-  Template,
-  TemplateBlock,
-  TemplateFieldDefinition,
+import {
+  BLANK_FIELD_DEFINITION,
+  type BlockField,
+  type Content,
+  type ContentBlock,
+  type ContentField,
+  type Template,
+  type TemplateBlock,
+  type TemplateFieldDefinition,
 } from '@canopy/core';
 import {
   type DraftContent,
@@ -56,22 +57,10 @@ export type FieldSpec = Partial<TemplateFieldDefinition> &
 /** A field definition with every property, the given ones kept. */
 export function fieldDefinition(spec: FieldSpec): TemplateFieldDefinition {
   return {
+    ...BLANK_FIELD_DEFINITION,
     field_id: testId(),
     block_id: spec.block_id ?? testId(),
-    field_type: 'Short Text',
-    allowed_widgets: null,
     edit_in_behavior: 'Page Properties Tab',
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
     ...spec,
   };
 }

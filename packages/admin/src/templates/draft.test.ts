@@ -1,4 +1,5 @@
 /** The template draft's rules and the writes a Save makes from it. */
+import { FIELD_TYPES } from '@canopy/core';
 import { describe, expect, it } from 'vitest';
 import { blankField, draftOf, draftProblems, planIsEmpty, planSave } from './draft';
 import { loadedTemplate } from './fixture';
@@ -100,12 +101,28 @@ describe('draft problems', () => {
         d.blocks[0]!.fields.push(blankField('y', 'b1', ''));
       }),
     ).toEqual([
-      'Enter a template name',
+      'The field "template_name" must not be empty',
       'Another block is named "Title"',
       'Another field of this block is named "Title"',
       'Another field of this block is named "Title"',
-      'Enter a field name',
+      'The field "field_name" must not be empty',
       'Another block is named "Title"',
+    ]);
+  });
+
+  it('needs a Checkbox default of true or false, and a known field type, with the server’s messages', () => {
+    expect(
+      problemsOf((d) => {
+        d.blocks[0]!.fields.push({
+          ...blankField('c', 'b1', 'Agree'),
+          field_type: 'Checkbox',
+          default_value: 'yes',
+        });
+        d.blocks[0]!.fields.push({ ...blankField('t', 'b1', 'Odd'), field_type: 'Spinner' });
+      }),
+    ).toEqual([
+      'A Checkbox default_value must be "true" or "false"',
+      `The field "field_type" must be one of: ${FIELD_TYPES.join(', ')}`,
     ]);
   });
 

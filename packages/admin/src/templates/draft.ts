@@ -5,9 +5,9 @@
  * id in the browser, so a Save that stopped half way simply leaves fewer differences).
  */
 import {
-  FIELD_TYPES,
-  validateDropdownValue,
-  validateRegexPattern,
+  BLANK_FIELD_DEFINITION,
+  emptyNameMessage,
+  fieldDefinitionProblems,
   type Permission,
   type RegexCompiler,
   type Template,
@@ -105,27 +105,9 @@ export function draftOf(template: LoadedTemplate): TemplateDraft {
   };
 }
 
-/** A new field definition: an optional Short Text, nothing else set. */
+/** A new field definition: core's blank one (an optional Short Text, nothing else set). */
 export function blankField(fieldId: string, blockId: string, name: string): FieldDraft {
-  return {
-    field_id: fieldId,
-    block_id: blockId,
-    field_type: 'Short Text',
-    field_name: name,
-    allowed_widgets: null,
-    edit_in_behavior: null,
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
-  };
+  return { field_id: fieldId, block_id: blockId, ...BLANK_FIELD_DEFINITION, field_name: name };
 }
 
 /** A name not used yet among `taken`: `base`, then `base 2`, `base 3`... */
@@ -190,20 +172,26 @@ export interface DraftProblem {
 }
 
 /**
- * Every problem of the draft, in the order of the form (so the first is the one to focus).
- * The regular expression is checked with the server's engine (§5 'Please enter a valid regular
- * expression'); a Dropdown default must be one of its options, a Checkbox default true or false.
+ * Every problem of the draft, in the order of the form (so the first is the one to focus). Each
+ * field definition is checked by core's rules, the server's, with the server's regular
+ * expression engine (§5 'Please enter a valid regular expression').
  */
 export function draftProblems(draft: TemplateDraft, compile: RegexCompiler): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (draft.settings.template_name.trim() === '') {
-    problems.push({ key: inputKey.setting('template_name'), message: 'Enter a template name' });
+    problems.push({
+      key: inputKey.setting('template_name'),
+      message: emptyNameMessage('template_name'),
+    });
   }
   const blockNames = draft.blocks.map((block) => block.block_name.trim());
   for (const block of draft.blocks) {
     const name = block.block_name.trim();
     if (name === '') {
-      problems.push({ key: inputKey.block(block.block_id), message: 'Enter a block name' });
+      problems.push({
+        key: inputKey.block(block.block_id),
+        message: emptyNameMessage('block_name'),
+      });
     } else if (blockNames.filter((other) => other === name).length > 1) {
       problems.push({
         key: inputKey.block(block.block_id),
@@ -218,24 +206,19 @@ export function draftProblems(draft: TemplateDraft, compile: RegexCompiler): Dra
           message,
           fieldId: field.field_id,
         });
+      const found = fieldDefinitionProblems(field, compile);
       const fieldName = field.field_name.trim();
-      if (fieldName === '') at('field_name', 'Enter a field name');
-      else if (fieldNames.filter((other) => other === fieldName).length > 1) {
-        at('field_name', `Another field of this block is named "${fieldName}"`);
+      if (fieldName !== '' && fieldNames.filter((other) => other === fieldName).length > 1) {
+        found.push({
+          property: 'field_name',
+          message: `Another field of this block is named "${fieldName}"`,
+        });
       }
-      const regexProblem = validateRegexPattern(field.regex_validation, compile);
-      if (regexProblem) at('regex_validation', regexProblem);
-      const defaultValue = field.default_value ?? '';
-      if (field.field_type === 'Dropdown') {
-        const problem = validateDropdownValue(defaultValue, { field_values: field.field_values });
-        if (problem) at('default_value', problem);
-      }
-      if (field.field_type === 'Checkbox' && !['', 'true', 'false'].includes(defaultValue)) {
-        at('default_value', 'A Checkbox default is true or false');
-      }
-      if (!(FIELD_TYPES as readonly string[]).includes(field.field_type)) {
-        at('field_type', `Choose one of the ${FIELD_TYPES.length} field types`);
-      }
+      // in the order of the form's inputs
+      found.sort(
+        (a, b) => DEFINITION_KEYS.indexOf(a.property) - DEFINITION_KEYS.indexOf(b.property),
+      );
+      for (const problem of found) at(problem.property, problem.message);
     }
   }
   return problems;

@@ -1,5 +1,10 @@
 /** A page with one zone, and the widget templates its blocks use, for the zone editor's tests. */
-import type { Template, TemplateBlock, TemplateFieldDefinition } from '@canopy/core';
+import {
+  BLANK_FIELD_DEFINITION,
+  type Template,
+  type TemplateBlock,
+  type TemplateFieldDefinition,
+} from '@canopy/core';
 import type { DraftBlock, DraftContent } from '@canopy/ui/draft';
 
 export const ZONE_BLOCK = 'zone-tb';
@@ -21,23 +26,11 @@ export function definition(
   extra: Partial<TemplateFieldDefinition> = {},
 ): TemplateFieldDefinition {
   return {
+    ...BLANK_FIELD_DEFINITION,
     field_id: `${block_id}-def`,
     block_id,
     field_type,
     field_name,
-    allowed_widgets: null,
-    edit_in_behavior: null,
-    is_required: 0,
-    regex_validation: null,
-    validation_message: null,
-    default_value: null,
-    tool_tip: null,
-    field_values: null,
-    picker_root_item: null,
-    restrict_to_content_type: null,
-    microapp_id: null,
-    microapp_version: null,
-    connect_to_doc_site: 0,
     ...extra,
   };
 }

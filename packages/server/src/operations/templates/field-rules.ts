@@ -1,10 +1,8 @@
 /** What a template field definition must satisfy (§3 Template field definition, §5). */
 import {
-  DEFAULT_FIELD_TYPE,
-  FIELD_TYPES,
+  BLANK_FIELD_DEFINITION as BLANK_DEFINITION,
+  fieldDefinitionProblems,
   isUuid,
-  validateDropdownValue,
-  validateRegexPattern,
   TEMPLATE_FIELD_DEFINITION_KEYS,
 } from '@canopy/core';
 import { compileRe2 } from '../../validation/regex';
@@ -35,22 +33,9 @@ export type FieldDefinitionColumns = Pick<
 
 export type FieldDefinitionInput = Partial<FieldDefinitionColumns>;
 
-/** A field definition with nothing set: a plain, optional Short Text. */
+/** A field definition with nothing set (core's), first among its block's fields. */
 export const BLANK_FIELD_DEFINITION: Omit<FieldDefinitionColumns, 'field_name'> = {
-  field_type: DEFAULT_FIELD_TYPE,
-  allowed_widgets: null,
-  edit_in_behavior: null,
-  is_required: 0,
-  regex_validation: null,
-  validation_message: null,
-  default_value: null,
-  tool_tip: null,
-  field_values: null,
-  picker_root_item: null,
-  restrict_to_content_type: null,
-  microapp_id: null,
-  microapp_version: null,
-  connect_to_doc_site: 0,
+  ...BLANK_DEFINITION,
   field_order: 0,
 };
 
@@ -76,24 +61,11 @@ export function allowedWidgetIds(allowedWidgets: string | null): string[] {
 
 /** Checks a whole definition (as it will be stored) and refuses it with a message to act on. */
 export async function checkFieldDefinition(db: Db, def: FieldDefinitionColumns): Promise<void> {
-  if (!(FIELD_TYPES as readonly string[]).includes(def.field_type)) {
-    fail('VALIDATION_FAILED', `The field "field_type" must be one of: ${FIELD_TYPES.join(', ')}`);
-  }
-  if (def.field_name.trim() === '') {
-    fail('VALIDATION_FAILED', 'The field "field_name" must not be empty');
-  }
-  const regexProblem = validateRegexPattern(def.regex_validation, compileRe2);
-  if (regexProblem) fail('VALIDATION_FAILED', regexProblem, { field: 'regex_validation' });
-  const defaultValue = def.default_value ?? '';
-  if (def.field_type === 'Checkbox' && !['', 'true', 'false'].includes(defaultValue)) {
-    fail('VALIDATION_FAILED', 'A Checkbox default_value must be "true" or "false"');
-  }
-  if (def.field_type === 'Dropdown') {
-    // An optional default; a required one is the editor's concern, not the definition's.
-    const problem = validateDropdownValue(defaultValue, { field_values: def.field_values });
-    if (problem) {
-      fail('VALIDATION_FAILED', `The default_value does not fit the Dropdown: ${problem}`);
-    }
+  const [problem] = fieldDefinitionProblems(def, compileRe2);
+  if (problem) {
+    const details =
+      problem.property === 'regex_validation' ? { field: problem.property } : undefined;
+    fail('VALIDATION_FAILED', problem.message, details);
   }
   if (def.field_type === 'Dynamic Zone') await checkAllowedWidgets(db, def.allowed_widgets);
 }

@@ -1,6 +1,6 @@
 /** Lookups and checks the template operations share: 404s, id rules, fixed roots, "updated". */
 import { recordAudit } from '../../audit/record';
-import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
+import { emptyNameMessage, TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID } from '@canopy/core';
 import type { Db } from '../../db/index';
 import type { Actor } from '../../auth/actor';
 import { requirePermission } from '../../access/permissions';
@@ -59,9 +59,9 @@ export function requireSameId(
 }
 
 /** A name as stored: trimmed, and not empty. */
-export function requireName(field: string, value: string): string {
+export function requireName(field: 'template_name' | 'block_name', value: string): string {
   const name = value.trim();
-  if (name === '') fail('VALIDATION_FAILED', `The field "${field}" must not be empty`);
+  if (name === '') fail('VALIDATION_FAILED', emptyNameMessage(field));
   return name;
 }
 
