@@ -6,8 +6,11 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../plugins/auth';
 import { ContentIdParams } from '../routes/contents/schemas';
-import { itemOr404 } from '../operations/contents/guards';
-import { requirePermission } from '../access/permissions';
+import {
+  answerLockRequest,
+  readLockRequest,
+  requestLock,
+} from '../operations/contents/lock-request';
 
 const LockRequestReply = Type.Object({
   content_id: Type.String(),
@@ -39,7 +42,7 @@ export const lockRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(202);
-      return requests.request(db, actorOf(request), request.params.id);
+      return requestLock(db, actorOf(request), requests, request.params.id);
     },
   );
   app.get(
@@ -52,11 +55,7 @@ export const lockRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([LockRequestReply, Type.Null()]) },
       },
     },
-    async (request) => {
-      const item = await itemOr404(db, request.params.id);
-      await requirePermission(db, actorOf(request), item.content_id, 'Read');
-      return requests.find(item.content_id, item.locked_by);
-    },
+    (request) => readLockRequest(db, actorOf(request), requests, request.params.id),
   );
   app.put(
     '/lockcontents/:id/request',
@@ -70,6 +69,7 @@ export const lockRequestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { changes: 'lock' },
     },
-    (request) => requests.answer(db, actorOf(request), request.params.id, request.body.answer),
+    (request) =>
+      answerLockRequest(db, actorOf(request), requests, request.params.id, request.body.answer),
   );
 };

@@ -9,7 +9,7 @@ import { releaseLapsedLocks } from '../operations/contents/lapse';
 import { lockLeaseSeconds } from '../repositories/lock-lease';
 import { EventHub, type LiveEventInput } from '../live/hub';
 import type { Presence } from '../live/presence';
-import type { LockRequests } from '../operations/contents/lock-request';
+import type { LockRequests } from '../live/lock-requests';
 import { CONTENT_ACTIONS, contentIdOf, versionOf } from './actions';
 import { shareLive } from './shared';
 

@@ -16,8 +16,8 @@
 import type { Signals } from '../cache/signals';
 import type { ReadCache } from '../cache/read-cache';
 import { signalChange } from '../cache/remote-changes';
-import { LockRequests } from '../operations/contents/lock-request';
 import type { EventHub, LiveEvent, LiveEventInput } from '../live/hub';
+import { LockRequests } from '../live/lock-requests';
 import { Presence } from '../live/presence';
 
 export const EVENT_SIGNAL = 'live-event';
