@@ -80,18 +80,7 @@ export const sitePlugin = fp(
         void builds.renderer
           .warm()
           .catch((error: unknown) => app.log.error({ err: error }, 'render threads did not start'));
-      if (!publishing.buildOnStart) return;
-      for (const { site_id } of await db.selectFrom('sites').select('site_id').execute()) {
-        if (!(await builds.store(site_id, 'delivery').currentBuildId())) {
-          await builds.enqueue({
-            siteId: site_id,
-            mode: 'delivery',
-            definitionId: '263',
-            buildType: 'both',
-            requestedBy: 'system',
-          });
-        }
-      }
+      if (publishing.buildOnStart) await builds.buildUnbuiltSites();
     });
     app.addHook('onClose', async () => {
       stopScheduler?.();

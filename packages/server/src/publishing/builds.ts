@@ -144,6 +144,20 @@ export class BuildService {
     return row;
   }
 
+  /** Queues the first build of each site's delivery target that has none yet. */
+  async buildUnbuiltSites(): Promise<void> {
+    for (const { site_id } of await this.db.selectFrom('sites').select('site_id').execute()) {
+      if (await this.store(site_id, 'delivery').currentBuildId()) continue;
+      await this.enqueue({
+        siteId: site_id,
+        mode: 'delivery',
+        definitionId: '263',
+        buildType: 'both',
+        requestedBy: 'system',
+      });
+    }
+  }
+
   /** Waits for every queued and running build of this process (tests, shutdown). */
   async idle(): Promise<void> {
     await this.queue.idle();
