@@ -76,7 +76,7 @@ export function LivePage({
     >
       <Group justify="space-between" px="sm" py={6} wrap="nowrap">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Title order={3} size="h5">
+          <Title order={3} size="h5" style={{ whiteSpace: 'nowrap' }}>
             {LIVE_PAGE_LABEL}
           </Title>
           <Text size="xs" c="dimmed" truncate>
