@@ -18,8 +18,12 @@ export interface BuildQueue {
   send(target: string, buildId: string): Promise<void>;
   /** Waits for the builds this process runs or started (tests, shutdown). */
   idle(): Promise<void>;
-  /** A shared queue's state of the job sent for `id` ('failed': no try is left), if it knows it. */
-  state?(id: string): Promise<string | undefined>;
+  /**
+   * A shared queue gave up on the job sent for `id` at `sent` (its last try failed, or its
+   * instance died or overran CANOPY_JOB_TIMEOUT): a row still saying queued or running for it
+   * will never be finished. Builds and media jobs alike record theirs failed when read.
+   */
+  abandoned?(id: string, sent: string): Promise<boolean>;
   /** Throws when the queue cannot be reached (readiness). */
   check(): Promise<void>;
   /** Builds waiting to run (queued, or waiting for a retry): every instance's when shared. */
@@ -160,8 +164,11 @@ export class PgBossQueue implements BuildQueue {
     while (this.running.size > 0) await Promise.allSettled(this.running);
   }
 
-  async state(id: string): Promise<string | undefined> {
-    return (await this.boss.getJobById(this.queue, id, { includeArchive: true }))?.state;
+  async abandoned(id: string, sent: string): Promise<boolean> {
+    const job = await this.boss.getJobById(this.queue, id, { includeArchive: true });
+    // none at all: gone from the queue's archive, long after (not in the moment of its sending)
+    if (!job) return Date.now() - Date.parse(sent) > 60_000;
+    return job.state === 'failed' || job.state === 'cancelled';
   }
 
   async check(): Promise<void> {
