@@ -379,6 +379,19 @@ export class BuildService {
     }
   }
 
+  /** The builds every site's targets serve now. */
+  async servedBuildIds(): Promise<string[]> {
+    const sites = await this.db.selectFrom('sites').select('site_id').execute();
+    const served = await Promise.all(
+      sites.flatMap(({ site_id }) =>
+        (['delivery', 'preview'] as const).map((mode) =>
+          this.store(site_id, mode).currentBuildId(),
+        ),
+      ),
+    );
+    return served.filter((id): id is string => id !== undefined);
+  }
+
   /** The manifest the target serves (kept in memory; re-read when `current` names another). */
   async currentManifest(siteId: string, mode: SiteMode): Promise<Manifest | undefined> {
     const store = this.store(siteId, mode);

@@ -81,6 +81,8 @@ export interface JobSettings {
   /** How often expired jobs are looked for, and how often an idle instance asks for work. */
   maintenanceSeconds: number;
   pollSeconds: number;
+  /** Days a finished build or media job is kept (jobs/retention.ts). */
+  retentionDays: number;
 }
 
 export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
@@ -94,6 +96,7 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
     retryDelaySeconds: Math.floor(number('CANOPY_JOB_RETRY_DELAY', 5, 0)),
     maintenanceSeconds: Math.floor(number('CANOPY_JOB_MAINTENANCE_INTERVAL', 30, 1)),
     pollSeconds: number('CANOPY_JOB_POLL_INTERVAL', 1, 0.5),
+    retentionDays: number('CANOPY_JOB_RETENTION_DAYS', 30, 0),
   };
 }
 
