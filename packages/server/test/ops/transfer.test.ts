@@ -214,6 +214,22 @@ describe('import refusals', () => {
     await expectEmpty(target);
   });
 
+  it('refuses an export whose migrations are not the first of this Canopy’s', async () => {
+    rewrite('gap.canopy.gz', ([header, ...rest]) => {
+      const parsed = JSON.parse(header!) as { migrations: string[] };
+      const gap = {
+        ...parsed,
+        migrations: parsed.migrations.filter((m) => m !== '0003-integrity'),
+      };
+      return [JSON.stringify(gap), ...rest];
+    });
+    const target = await installation('sqlite');
+    await expect(importInto(target, 'gap.canopy.gz')).rejects.toThrow(
+      /gap\.canopy\.gz was exported at database migrations 0001-initial, 0002-identity, 0004-identity-issuer, .*, which are not the first of this Canopy's \(0001-initial, 0002-identity, 0003-integrity, .*\): import it with the Canopy version that exported it$/,
+    );
+    await expectEmpty(target);
+  });
+
   it('refuses a file that is no export', async () => {
     writeFileSync(join(work, 'notes.txt'), 'just some text\n');
     const target = await installation('sqlite');
