@@ -36,6 +36,14 @@ const IN_FLIGHT = 4;
 
 const INTERRUPTED = 'The server stopped before this build finished; publish again to rebuild';
 
+export const ABANDONED =
+  'The instance running this build stopped, and no try was left; publish again to rebuild';
+
+const UNFINISHED = ['queued', 'running'];
+
+/** How often the builds listeners follow are checked for a job the shared queue gave up on. */
+const ABANDONED_CHECK_MS = 5_000;
+
 export class BuildService {
   readonly events = new EventEmitter();
   private readonly manifests = new Map<string, { buildId: string; manifest: Manifest }>();
@@ -43,6 +51,7 @@ export class BuildService {
   /** The last state told to listeners, per build. */
   private readonly told = new Map<string, string>();
   private watcher: NodeJS.Timeout | undefined;
+  private lastAbandonedCheck = 0;
 
   constructor(
     private readonly db: Db,
@@ -68,12 +77,42 @@ export class BuildService {
     const ids = this.events.eventNames().map(String);
     for (const id of this.told.keys()) if (!ids.includes(id)) this.told.delete(id);
     if (ids.length === 0) return;
-    const rows = await this.db
+    let rows = await this.db
       .selectFrom('builds')
       .selectAll()
       .where('build_id', 'in', ids)
       .execute();
+    if (Date.now() - this.lastAbandonedCheck >= ABANDONED_CHECK_MS) {
+      this.lastAbandonedCheck = Date.now();
+      rows = await this.settled(rows);
+    }
     for (const row of rows) this.tell(row);
+  }
+
+  /**
+   * The rows as they stand: a build the shared queue gave up on while its row says queued or
+   * running (the instance running its last try died or overran CANOPY_JOB_TIMEOUT, so nothing
+   * will finish it) is recorded failed first, as media jobs are.
+   */
+  async settled(rows: BuildRow[]): Promise<BuildRow[]> {
+    const queue = this.queue;
+    if (!queue.abandoned) return rows;
+    return Promise.all(
+      rows.map(async (row) => {
+        if (!UNFINISHED.includes(row.status)) return row;
+        if (!(await queue.abandoned!(row.build_id, row.queued_date))) return row;
+        await this.fail(row.build_id, new Error(ABANDONED));
+        return (await this.read(row.build_id)) ?? row;
+      }),
+    );
+  }
+
+  private read(buildId: string): Promise<BuildRow | undefined> {
+    return this.db
+      .selectFrom('builds')
+      .selectAll()
+      .where('build_id', '=', buildId)
+      .executeTakeFirst();
   }
 
   private tell(row: BuildRow): void {
@@ -108,7 +147,7 @@ export class BuildService {
 
   /** Queues a build, or joins a queued one of the same target; answers at once. */
   async enqueue(request: BuildRequest): Promise<BuildRow> {
-    const waiting = await this.db
+    const found = await this.db
       .selectFrom('builds')
       .selectAll()
       .where('site_id', '=', request.siteId)
@@ -116,7 +155,8 @@ export class BuildService {
       .where('build_definition_id', '=', request.definitionId)
       .where('status', '=', 'queued')
       .executeTakeFirst();
-    if (waiting) return waiting;
+    const [waiting] = found ? await this.settled([found]) : [];
+    if (waiting?.status === 'queued') return waiting;
     const row: BuildRow = {
       build_id: randomUUID(),
       site_id: request.siteId,
@@ -170,23 +210,26 @@ export class BuildService {
     await this.renderer.close();
   }
 
-  private async update(buildId: string, changes: Partial<BuildRow>): Promise<void> {
-    await this.db.updateTable('builds').set(changes).where('build_id', '=', buildId).execute();
-    const row = await this.db
-      .selectFrom('builds')
-      .selectAll()
+  /** `unfinished`: only while the build is queued or running (a failure recorded stays). */
+  private async update(
+    buildId: string,
+    changes: Partial<BuildRow>,
+    { unfinished = false } = {},
+  ): Promise<void> {
+    await this.db
+      .updateTable('builds')
+      .set(changes)
       .where('build_id', '=', buildId)
-      .executeTakeFirst();
+      .$if(unfinished, (q) => q.where('status', 'in', UNFINISHED))
+      .execute();
+    const row = await this.read(buildId);
     if (row) this.tell(row);
   }
 
   private async fail(buildId: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    await this.update(buildId, {
-      status: 'failed',
-      error: message,
-      finished_date: new Date().toISOString(),
-    }).catch(() => undefined);
+    const failed = { status: 'failed', error: message, finished_date: new Date().toISOString() };
+    await this.update(buildId, failed, { unfinished: true }).catch(() => undefined);
   }
 
   /**
@@ -198,11 +241,7 @@ export class BuildService {
       if (this.queue.shared) throw new Error('This instance is stopping; another takes the build');
       return;
     }
-    const build = await this.db
-      .selectFrom('builds')
-      .selectAll()
-      .where('build_id', '=', buildId)
-      .executeTakeFirst();
+    const build = await this.read(buildId);
     const resumable =
       build?.status === 'queued' || (this.queue.shared && build?.status === 'running');
     if (!build || !resumable) return;
@@ -215,7 +254,10 @@ export class BuildService {
     } catch (error) {
       // The error goes back to the queue too: the job is retried, or recorded failed there.
       if (attempt.last) await this.fail(buildId, error);
-      else await this.update(buildId, { status: 'queued' }).catch(() => undefined);
+      else
+        await this.update(buildId, { status: 'queued' }, { unfinished: true }).catch(
+          () => undefined,
+        );
       throw error;
     }
   }
@@ -349,6 +391,19 @@ export class BuildService {
         'Old builds could not be removed from storage; the next build removes them',
       );
     }
+  }
+
+  /** The builds every site's targets serve now. */
+  async servedBuildIds(): Promise<string[]> {
+    const sites = await this.db.selectFrom('sites').select('site_id').execute();
+    const served = await Promise.all(
+      sites.flatMap(({ site_id }) =>
+        (['delivery', 'preview'] as const).map((mode) =>
+          this.store(site_id, mode).currentBuildId(),
+        ),
+      ),
+    );
+    return served.filter((id): id is string => id !== undefined);
   }
 
   /** The manifest the target serves (kept in memory; re-read when `current` names another). */
