@@ -348,6 +348,7 @@ describe('referenced items in the Publish dialog', () => {
   });
 
   it("ticks an included item's own references with it; they count only once it is included", async () => {
+    streamBuilds([build({ status: 'succeeded', pages_done: 11 })]);
     fake.publishable = {
       ...(fake.publishable as object),
       dependencies: [
