@@ -1,8 +1,9 @@
 /**
- * Failed sign-ins in the audit record (administrators alone read them): a wrong password or a
- * disabled account on the sign-in page, and every refused call of the provider's token endpoint
- * (a code or refresh token that is expired, used or revoked, a wrong PKCE verifier...). The
- * caller is named as it called itself: the username typed, or the account a token was issued to.
+ * Failed sign-ins in the audit record (administrators alone read them): a wrong password, a
+ * disabled account or too many attempts on the sign-in page, a refused API key (unknown, revoked
+ * or expired), and every refused call of the provider's token endpoint (a code or refresh token
+ * that is expired, used or revoked, a wrong PKCE verifier...). The caller is named as it called
+ * itself: the username typed, the key's name, or the account a token was issued to.
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Actor } from '../auth/actor';
@@ -12,7 +13,7 @@ import { recordAudit } from './record';
 export interface SignInFailure {
   /** The username typed, or the account's; '' when the caller is unknown. */
   username: string;
-  endpoint: 'sign-in' | 'token';
+  endpoint: 'sign-in' | 'token' | 'api-key';
   reason: string;
   address?: string | undefined;
   grant_type?: string | undefined;
