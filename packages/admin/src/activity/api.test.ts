@@ -84,6 +84,13 @@ describe('the activity export', () => {
     expect(say('sign-in-failed', { endpoint: 'api-key', reason: 'revoked API key' })).toBe(
       'API key: revoked API key',
     );
+    expect(
+      say('sign-in-failed', {
+        endpoint: 'api-key',
+        reason: 'unknown API key',
+        refused_since_last_record: 41,
+      }),
+    ).toBe('API key: unknown API key, 41 more refused since the one recorded before');
   });
 
   it('says which user, site, micro-app or instance an entry is about and what changed', () => {

@@ -199,6 +199,8 @@ function describeSettings(details: Record<string, unknown>): string[] {
     parts.push(
       `${where}: ${details.reason}${details.address ? ` from ${String(details.address)}` : ''}`,
     );
+    const earlier = Number(details.refused_since_last_record ?? 0);
+    if (earlier > 0) parts.push(`${earlier} more refused since the one recorded before`);
   }
   return parts;
 }

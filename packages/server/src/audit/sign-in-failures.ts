@@ -33,9 +33,44 @@ function claimed(username: string): Actor {
   };
 }
 
+/**
+ * A refused API key or token call is recorded once a minute per caller, key and reason; the
+ * record after that minute says how many were refused in between. Unauthenticated callers can
+ * so not fill the record (the sign-in page has its own limiter, and records its first refusal).
+ */
+const REPEAT_WINDOW_MS = 60_000;
+const MAX_TRACKED = 10_000;
+/** Per database: each installation (and each test's) keeps its own. */
+const lastRecordedIn = new WeakMap<Db, Map<string, { until: number; repeats: number }>>();
+
+function repeatsBefore(db: Db, failure: SignInFailure, now: number): number | null {
+  if (failure.endpoint === 'sign-in') return 0;
+  let lastRecorded = lastRecordedIn.get(db);
+  if (!lastRecorded) lastRecordedIn.set(db, (lastRecorded = new Map()));
+  const key = [failure.endpoint, failure.address, failure.username, failure.reason].join('\n');
+  const last = lastRecorded.get(key);
+  if (last && now < last.until) {
+    last.repeats++;
+    return null;
+  }
+  lastRecorded.delete(key);
+  if (lastRecorded.size >= MAX_TRACKED) {
+    for (const [old, entry] of lastRecorded) if (entry.until <= now) lastRecorded.delete(old);
+    // Still full: the oldest caller is forgotten.
+    if (lastRecorded.size >= MAX_TRACKED) lastRecorded.delete(lastRecorded.keys().next().value!);
+  }
+  lastRecorded.set(key, { until: now + REPEAT_WINDOW_MS, repeats: 0 });
+  return last?.repeats ?? 0;
+}
+
 export async function recordSignInFailure(db: Db, failure: SignInFailure): Promise<void> {
+  const repeats = repeatsBefore(db, failure, Date.now());
+  if (repeats === null) return;
   const { username, ...details } = failure;
-  await recordAudit(db, claimed(username), { action: 'sign-in-failed', details });
+  await recordAudit(db, claimed(username), {
+    action: 'sign-in-failed',
+    details: repeats > 0 ? { ...details, refused_since_last_record: repeats } : details,
+  });
 }
 
 /** The token endpoint's refusal (oidc-provider's `grant.error` event). */

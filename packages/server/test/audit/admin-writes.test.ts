@@ -170,4 +170,22 @@ describe.each(DIALECTS)('the audit record of administration on %s', (dialect) =>
     ]);
     expect(await recorded('sign-in-failed', 'ed')).toEqual([]);
   });
+
+  it('records a flood of refusals of one key once a minute, not once a call', async () => {
+    since = new Date().toISOString();
+    const created = await send('POST', '/api/apikeys', 201, { name: 'flood', scope: 'published' });
+    await send('DELETE', `/api/apikeys/${created!.key_id as string}`, 204);
+    for (let call = 0; call < 5; call++) {
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: '/api/menus',
+        headers: { 'x-api-key': created!.key as string },
+      });
+      expect(reply.statusCode).toBe(401);
+    }
+    const refused = await recorded('sign-in-failed');
+    expect(refused.map((e) => [e.actor, e.details?.reason])).toEqual([
+      ['apikey:flood', 'revoked API key'],
+    ]);
+  });
 });
