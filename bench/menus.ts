@@ -56,12 +56,13 @@ export async function benchAdminMenus(
   const size = await receiveBytes(url, token);
   const floor = await bareBytesLatency(size);
   step(`bare route sending the same ${(size / 1e6).toFixed(1)} MB: ${describeLatency(floor)}`);
-  const cold = await sequentialLatency(() => receiveBytes(url, token), {
-    ...RUNS,
-    prepare: afterAWrite(world),
-  });
+  // Asked as a browser asks (gzip taken and decompressed): right after a write the tree's gzip is
+  // not made yet and it comes as it is; repeated, it comes in gzip.
+  const asBrowser = () => receiveBytes(url, token, { gzip: true });
+  const cold = await sequentialLatency(asBrowser, { ...RUNS, prepare: afterAWrite(world) });
   step(`menus, ${label} items, administrator, right after a write: ${describeLatency(cold)}`);
-  const cached = await sequentialLatency(() => receiveBytes(url, token), RUNS);
+  await asBrowser();
+  const cached = await sequentialLatency(asBrowser, RUNS);
   step(`menus, ${label} items, administrator, repeated (read cache): ${describeLatency(cached)}`);
   const same = { label: `bare route, same ${(size / 1e6).toFixed(1)} MB`, ms: floor.mean };
   return [
