@@ -36,17 +36,19 @@ export async function call(url: string, options: CallOptions = {}): Promise<Repl
 export function receiveBytes(
   url: string,
   token?: string,
-  { gzip = false }: { gzip?: boolean } = {},
+  { gzip }: { gzip?: 'decoded' | 'wire' } = {},
 ): Promise<number> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  // As a browser asks: gzip taken, and decompressed here (counted in the time, as it costs the
-  // browser), so the bytes counted are the reply's whole text either way.
+  // As a browser asks: gzip taken; 'decoded' decompresses it here (in the time, as it costs the
+  // browser) and counts the text, 'wire' counts the bytes as they came.
   if (gzip) headers['accept-encoding'] = 'gzip';
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers }, (response) => {
       const body =
-        response.headers['content-encoding'] === 'gzip' ? response.pipe(createGunzip()) : response;
+        gzip === 'decoded' && response.headers['content-encoding'] === 'gzip'
+          ? response.pipe(createGunzip())
+          : response;
       let bytes = 0;
       body.on('data', (chunk: Buffer) => (bytes += chunk.length));
       body.on('end', () =>
