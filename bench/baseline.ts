@@ -6,6 +6,7 @@ import {
   sequentialLatency,
   throughput,
   type LatencyStats,
+  type Throughput,
 } from './lib/measure';
 import {
   describeLatency,
@@ -59,6 +60,16 @@ export async function bareBytesLatency(bytes: number): Promise<LatencyStats> {
   try {
     const url = `${server.origin}${BARE_BYTES_PATH}?n=${bytes}`;
     return await sequentialLatency(() => receiveBytes(url), { runs: 20, warmup: 2 });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The bare route sending `bytes` bytes of JSON from memory: requests per second, 10 connections. */
+export async function bareBytesThroughput(bytes: number): Promise<Throughput> {
+  const server = await startBareServer();
+  try {
+    return await throughput(`${server.origin}${BARE_BYTES_PATH}?n=${bytes}`);
   } finally {
     await server.stop();
   }

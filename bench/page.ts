@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Content } from '@canopy/core';
 import type { CanopyWorld } from './lib/canopy';
+import { bareBytesThroughput } from './baseline';
 import { fillPage } from './lib/data';
 import { planBlockSave, SAVE_BLOCKS } from './lib/save-body';
 import {
@@ -20,6 +21,7 @@ import {
   describeThroughput,
   latencyRow,
   notMeasuredRow,
+  shareRow,
   step,
   throughputRow,
   type Baseline,
@@ -67,12 +69,19 @@ export async function benchDelivery(world: CanopyWorld, baseline: Baseline): Pro
   const bearer = await throughput(url, { token: world.adminToken });
   step(`published page by URL, bearer token: ${describeThroughput(bearer)}`);
   rows.push(throughputRow(`${name}, bearer`, bearer, baseline, 0.8));
+  // The bare route's 17 bytes against a page's kilobytes: the same bytes from memory as well.
+  const bytes = Buffer.byteLength(JSON.stringify(page));
+  const sameBytes = await bareBytesThroughput(bytes);
+  step(`bare route sending the same ${bytes} bytes: ${describeThroughput(sameBytes)}`);
+  const floor = { label: `the bare route sending the same ${bytes} bytes`, rps: sameBytes.rps };
+  rows.push(shareRow(`  ${name}, bearer, vs the same bytes`, bearer, floor, 0.8));
 
   const anonymous = await call(url);
   if (anonymous.status === 200) {
     const open = await throughput(url);
     step(`published page by URL, public delivery: ${describeThroughput(open)}`);
     rows.push(throughputRow(`${name}, public`, open, baseline, 0.8));
+    rows.push(shareRow(`  ${name}, public, vs the same bytes`, open, floor, 0.8));
   } else {
     rows.push(
       notMeasuredRow(

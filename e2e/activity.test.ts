@@ -1,6 +1,6 @@
 /**
- * The Activity screen with what administrators alone read: a failed sign-in, a permission change
- * and a new template show with their words, and the template opens in the template editor; an
+ * The Activity screen with what administrators alone read: a failed sign-in, a permission change,
+ * a user added and a new template show with their words, and the template opens in the template editor; an
  * editor's Activity offers neither kind and shows neither. Screenshots go to /tmp/canopy-activity/.
  */
 import { mkdirSync } from 'node:fs';
@@ -82,6 +82,7 @@ describe('the Activity screen', { timeout: 240_000 }, () => {
       template_type_id: 'folder-template',
       parent_id: TEMPLATE_FOLDER_ID,
     });
+    await call('POST', '/api/users', { username: 'journey-user', roles: ['editor'] });
 
     const rows = await openActivity(ada, 'Ada Admin');
     const failed = rows.filter({ hasText: 'Sign-in failed' });
@@ -93,6 +94,8 @@ describe('the Activity screen', { timeout: 240_000 }, () => {
     const permissions = rows.filter({ hasText: 'Permissions changed' });
     expect(await permissions.first().textContent()).toContain('role editor: Delete refused');
     expect(await permissions.first().textContent()).toContain('Home');
+    const added = rows.filter({ hasText: 'User added' });
+    expect(await added.first().textContent()).toContain('user journey-user, roles editor');
     await shot(ada, 'activity-admin');
     await expectNoAxeViolations(ada, 'activity screen with administrators’ entries');
 
@@ -121,6 +124,7 @@ describe('the Activity screen', { timeout: 240_000 }, () => {
     await eddie.getByRole('option', { name: 'Saved' }).waitFor();
     expect(await eddie.getByRole('option', { name: 'Sign-in failed' }).count()).toBe(0);
     expect(await eddie.getByRole('option', { name: 'Permissions changed' }).count()).toBe(0);
+    expect(await eddie.getByRole('option', { name: 'User added' }).count()).toBe(0);
     await shot(eddie, 'activity-editor');
     expectNoPolicyViolations();
   });

@@ -21,6 +21,7 @@ import {
   startCanopy,
   type RunningCanopy,
 } from './harness';
+import { expectNoAxeViolations } from './axe';
 
 const SHOTS = '/tmp/canopy-editor';
 const SITE = '7e000000-0000-4000-8000-00000000a001';
@@ -149,6 +150,29 @@ describe('the item editor', { timeout: 180_000 }, () => {
 
     await command(page, 'Mark Updated').click();
     await toast(page, 'The updated date and person have been updated');
+  });
+
+  it('the live page beside the form shows what is typed before Save, as the site renders it', async () => {
+    await command(page, 'Live page').click();
+    expect(await command(page, 'Live page').getAttribute('aria-pressed')).toBe('true');
+    const pane = page.getByRole('complementary', { name: 'Live page' });
+    const shown = pane.getByTitle('Live page: Contact').contentFrame();
+    // The saved page first, rendered by the site's own components.
+    await shown.getByRole('heading', { name: 'Talk to us', level: 1 }).waitFor();
+    await field(page, 'Title').fill('Talk to us today');
+    await shown.getByRole('heading', { name: 'Talk to us today', level: 1 }).waitFor();
+    expect(await header(page).getByText('Locked by you').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the item editor with its live page');
+    await shot(page, 'contact-live-page');
+    // Saved, the page keeps showing it; reloaded, the pane is still open and shows the save.
+    await page.keyboard.press('Control+s');
+    await toast(page, 'The content has been saved');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Contact', level: 2 }).waitFor();
+    await shown.getByRole('heading', { name: 'Talk to us today', level: 1 }).waitFor();
+    await pane.getByRole('button', { name: 'Close the live page' }).click();
+    await pane.waitFor({ state: 'detached' });
+    expect(await command(page, 'Live page').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('refuses invalid fields, focusing the first one, and saves nothing', async () => {
@@ -348,6 +372,13 @@ describe('the item editor', { timeout: 180_000 }, () => {
     await shot(small, 'contact-1024');
     await small.getByRole('tab', { name: 'Content' }).click();
     await shot(small, 'contact-content-tab-1024');
+    await command(small, 'Live page').click();
+    await small
+      .getByTitle('Live page: Contact')
+      .contentFrame()
+      .getByRole('heading', { level: 1 })
+      .waitFor();
+    await shot(small, 'contact-live-page-1024');
     await small.close();
   });
 });

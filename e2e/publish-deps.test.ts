@@ -1,8 +1,11 @@
 /**
- * Publishes that never break a page, in Chromium: Team is staged with a draft image as its hero;
- * Publish to Delivery lists the image under Referenced items (not published, needed by Team) and
- * warns that it would be left out; ticking it includes it, the publish goes through, and the
- * page on delivery then shows the image. Screenshots: /tmp/canopy-publish-deps-*.png.
+ * Publishes that never break a page, in Chromium: Team is staged with a draft image as its hero
+ * and a draft content fragment as its related item, whose body shows another draft image;
+ * Publish to Delivery lists the image and the fragment under Referenced items (not published,
+ * needed by Team), and the fragment's image as needed by the fragment if it is included, and
+ * warns of what would be left out; ticking the image and the fragment (which ticks its image)
+ * includes them, the publish goes through, and the page on delivery then shows the image.
+ * Screenshots: /tmp/canopy-publish-deps-*.png.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,6 +27,10 @@ import { adminApi, pageId, screenshots, stageFields, type Api } from './publishi
 const IMAGE_TEMPLATE = '7e000000-0000-4000-8000-000000000201';
 const IMAGE_FIELD = '7e000000-0000-4000-8000-000000201002';
 const HERO_IMAGE = '7e000000-0000-4000-8000-000000101008';
+const RELATED_PAGE = '7e000000-0000-4000-8000-000000101009';
+const FRAGMENT_TEMPLATE = '7e000000-0000-4000-8000-000000000102';
+const FRAGMENT_BODY = '7e000000-0000-4000-8000-000000102003';
+const HOME = '7e000000-0000-4000-8000-00000000a002';
 const PHOTO = resolve('packages/server/src/seed/media-files/photo.jpg');
 
 describe('publishing a page with the draft image it needs', () => {
@@ -43,11 +50,11 @@ describe('publishing a page with the draft image it needs', () => {
   };
 
   /** A new image in the media library with a photo uploaded: a draft, never published. */
-  const draftImage = async () => {
+  const draftImage = async (content_name: string) => {
     const created = await api('POST', '/api/contents', {
       parent_id: MEDIA_LIBRARY_ROOT_ID,
       template_id: IMAGE_TEMPLATE,
-      content_name: 'Team photo',
+      content_name,
     });
     const form = new FormData();
     form.append('content_id', created.content_id);
@@ -70,8 +77,30 @@ describe('publishing a page with the draft image it needs', () => {
     server = await startCanopy();
     api = await adminApi(server);
     team = await pageId(api, '/about/team');
-    image = await draftImage();
-    await stageFields(api, team, { [HERO_IMAGE]: image.address });
+    image = await draftImage('Team photo');
+    // A draft fragment whose body shows another draft image.
+    const map = await draftImage('Office map');
+    const fragment = await api('POST', '/api/contents', {
+      parent_id: HOME,
+      template_id: FRAGMENT_TEMPLATE,
+      content_name: 'Visit us',
+    });
+    const made = await api('GET', `/api/contents/${fragment.content_id}`);
+    await api('PUT', `/api/contents/${fragment.content_id}`, {
+      version: made.version,
+      updated_date: made.updated_date,
+      content_fields: [
+        {
+          field_id: made.content_fields[FRAGMENT_BODY].field_id,
+          field_value: `<p><img src="${map.address}" alt="The office on a map"></p>`,
+          cmsItemStatus: { edited: true },
+        },
+      ],
+    });
+    await stageFields(api, team, {
+      [HERO_IMAGE]: image.address,
+      [RELATED_PAGE]: fragment.content_id,
+    });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
@@ -85,7 +114,7 @@ describe('publishing a page with the draft image it needs', () => {
     await server?.stop();
   });
 
-  it('offers the draft image the staged page needs, includes it, and delivery shows it', async () => {
+  it('offers the draft items the staged page needs and theirs, includes them, and delivery shows them', async () => {
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Site' }).inputValue())
       .toBe('Canopy Demo');
@@ -93,15 +122,17 @@ describe('publishing a page with the draft image it needs', () => {
     const needed = dialog.getByRole('table', { name: 'Referenced items' });
     const row = needed.getByRole('row').filter({ hasText: 'Team photo' });
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual([
-      '',
-      'Team photoImage',
-      'Not published',
-      'Team',
+    const rows = await needed.getByRole('row').all();
+    expect(await Promise.all(rows.map((r) => r.getByRole('cell').allTextContents()))).toEqual([
+      [],
+      ['', 'Office mapImage', 'Not published', 'Visit us (if included)'],
+      ['', 'Team photoImage', 'Not published', 'Team'],
+      ['', 'Visit usContent fragment', 'Not published', 'Team'],
     ]);
+    // The fragment's image counts only once the fragment is included.
     await dialog
       .getByText(
-        '1 referenced item is not included: the pages that need it will show without it on Delivery.',
+        '2 referenced items are not included: the pages that need them will show without them on Delivery.',
       )
       .waitFor();
     await dialog
@@ -112,10 +143,14 @@ describe('publishing a page with the draft image it needs', () => {
     await shots('offered');
 
     await row.getByRole('checkbox', { name: 'Include Team photo' }).check();
+    await needed.getByRole('checkbox', { name: 'Include Visit us' }).check();
+    expect(await needed.getByRole('checkbox', { name: 'Include Office map' }).isChecked()).toBe(
+      true,
+    );
     await dialog
       .getByText('Every referenced item that can be included is included in this publish.')
       .waitFor();
-    await expectNoAxeViolations(page, 'the Publish dialog with the image included');
+    await expectNoAxeViolations(page, 'the Publish dialog with the items included');
     await shots('included');
 
     await dialog.getByRole('button', { name: 'Publish to Delivery' }).click();

@@ -1,5 +1,6 @@
 /** Measurements over real HTTP on loopback: sequential latency (fetch) and throughput (autocannon). */
 import http from 'node:http';
+import { createGunzip } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
@@ -32,22 +33,32 @@ export async function call(url: string, options: CallOptions = {}): Promise<Repl
  * client's own cost of turning megabytes into a string (fetch's `text()` of 57 MB alone takes
  * 300-400 ms on the bench machine). Throws unless it answers 200; returns the body's size.
  */
-export function receiveBytes(url: string, token?: string): Promise<number> {
+export function receiveBytes(
+  url: string,
+  token?: string,
+  { gzip }: { gzip?: 'decoded' | 'wire' } = {},
+): Promise<number> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  // As a browser asks: gzip taken; 'decoded' decompresses it here (in the time, as it costs the
+  // browser) and counts the text, 'wire' counts the bytes as they came.
+  if (gzip) headers['accept-encoding'] = 'gzip';
   return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { headers: token ? { authorization: `Bearer ${token}` } : {} },
-      (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(bytes)
-            : reject(new Error(`GET ${url} answered ${response.statusCode}, expected 200`)),
-        );
-        response.on('error', reject);
-      },
-    );
+    const request = http.get(url, { headers }, (response) => {
+      const body =
+        gzip === 'decoded' && response.headers['content-encoding'] === 'gzip'
+          ? response.pipe(createGunzip())
+          : response;
+      let bytes = 0;
+      body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      body.on('end', () =>
+        response.statusCode === 200
+          ? resolve(bytes)
+          : reject(new Error(`GET ${url} answered ${response.statusCode}, expected 200`)),
+      );
+      body.on('error', reject);
+      response.on('error', reject);
+    });
     request.on('error', reject);
   });
 }

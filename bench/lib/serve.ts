@@ -7,8 +7,46 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from '../../packages/server/src/app';
 import { openDatabase } from '../../packages/server/src/db/index';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import { BARE_BYTES_PATH, BARE_PATH, BARE_STATIC_PREFIX } from './server';
+import multipart from '@fastify/multipart';
+import { BARE_BYTES_PATH, BARE_PATH, BARE_STATIC_PREFIX, BARE_UPLOAD_PREFIX } from './server';
+
+/**
+ * The stages of an upload, each a floor of the next: the request's body read and dropped (the
+ * HTTP transfer), written to a file, and parsed as multipart by @fastify/multipart with its file
+ * part written to a file (what Canopy's upload route starts from).
+ */
+async function uploadStages(app: FastifyInstance): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'canopy-bench-upload-'));
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('multipart/form-data', (_request, payload, done) =>
+      done(null, payload),
+    );
+    raw.post(`${BARE_UPLOAD_PREFIX}receive`, async (request) => {
+      for await (const _chunk of request.body as Readable);
+      return { ok: true };
+    });
+    raw.post(`${BARE_UPLOAD_PREFIX}disk`, async (request) => {
+      await pipeline(request.body as Readable, createWriteStream(join(folder, 'body')));
+      return { ok: true };
+    });
+  });
+  await app.register(async (parsed) => {
+    await parsed.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024 } });
+    parsed.post(`${BARE_UPLOAD_PREFIX}multipart`, async (request) => {
+      for await (const part of request.parts()) {
+        if (part.type === 'file')
+          await pipeline(part.file, createWriteStream(join(folder, 'file')));
+      }
+      return { ok: true };
+    });
+  });
+}
 
 async function bareApp(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
@@ -21,6 +59,7 @@ async function bareApp(): Promise<FastifyInstance> {
     if (!body) bodies.set(n, (body = Buffer.from(`"${'x'.repeat(Math.max(0, n - 2))}"`)));
     return reply.type('application/json; charset=utf-8').send(body);
   });
+  await uploadStages(app);
   // Files of BENCH_STATIC_ROOT by @fastify/static: the floor of serving a file from disk.
   if (process.env.BENCH_STATIC_ROOT) {
     await app.register(fastifyStatic, {

@@ -8,6 +8,8 @@ export const BARE_PATH = '/hello';
 /** The bare server's reply of `?n=` bytes, and its folder of files (`startBareServer(root)`). */
 export const BARE_BYTES_PATH = '/bytes';
 export const BARE_STATIC_PREFIX = '/files/';
+/** The bare server's upload stages: `receive`, `disk` and `multipart` (serve.ts). */
+export const BARE_UPLOAD_PREFIX = '/upload/';
 
 /** The issuer base both the server and the bench's token signer use. */
 export const PUBLIC_URL = 'http://127.0.0.1';

@@ -175,7 +175,19 @@ export interface paths {
             | 'media-replace'
             | 'media-delete'
             | 'publish'
-            | 'sign-in-failed';
+            | 'sign-in-failed'
+            | 'user-create'
+            | 'user-change'
+            | 'user-delete'
+            | 'site-create'
+            | 'site-change'
+            | 'site-delete'
+            | 'microapp-register'
+            | 'microapp-change'
+            | 'microapp-delete'
+            | 'instance-create'
+            | 'instance-change'
+            | 'instance-delete';
           /** @description A UUID */
           content_id?: string;
           /** @description next_cursor of a page */

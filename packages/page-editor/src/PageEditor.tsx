@@ -6,7 +6,6 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   DndContext,
   DragOverlay,
@@ -17,7 +16,6 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { Alert, Center, Loader } from '@mantine/core';
 import type { Content, Template } from '@canopy/core';
 import {
   EDITOR_DIALOGS,
@@ -26,18 +24,12 @@ import {
   notify,
   queryClient,
   stateOfContent,
-  templateQuery,
-  widgetReferencesQuery,
 } from '@canopy/ui';
 import { addBlock, findBlock, moveBlockToZone, type ZoneOutcome } from '@canopy/ui/draft';
-import {
-  EditingContext,
-  PageBody,
-  PageContent,
-  defaultRegistry,
-  themeClass,
-} from '@canopy/site/browser';
-import { editingContextQuery, type EditingContextReply } from './api';
+import { EditingContext, PageBody, PageContent } from '@canopy/site/browser';
+import type { EditingContextReply } from './api';
+import { PageGate, usePageContainer, useSiteLook, versionOf } from './page-data';
+import { registry } from './site-registry';
 import { KeptChanges } from './kept';
 import { QuestionDialog } from './chrome/QuestionDialog';
 import { usePageCommands, type Question } from './commands';
@@ -55,11 +47,8 @@ import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
 import { InlineToolbar } from './chrome/InlineToolbar';
 import { CONTAINER_ITEM_WIDGET, collisions, refusedDrop, zonesOf } from './drop-rules';
 import { usePageLive } from './live';
-import registerOwn from 'virtual:canopy-site-components';
 import './frames.css';
 
-const registry = defaultRegistry();
-if (typeof registerOwn === 'function') registerOwn(registry);
 const newId = () => crypto.randomUUID();
 
 export interface Person {
@@ -67,98 +56,33 @@ export interface Person {
   preferred_username: string;
 }
 
-function usePageContainer(): HTMLElement | null {
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    const element = document.createElement('div');
-    element.id = 'canopy-page';
-    document.body.prepend(element);
-    setContainer(element);
-    return () => element.remove();
-  }, []);
-  return container;
-}
-
 export function PageEditor({ contentId, person }: { contentId: string; person: Person }) {
-  const [version, setVersion] = useState<number | null>(() => {
-    const asked = new URL(window.location.href).searchParams.get('version');
-    return asked && /^\d+$/.test(asked) ? Number(asked) : null;
-  });
+  const [version, setVersion] = useState(() => versionOf(window.location.href));
   // Edit In-Page stays on from one version to another (a published one shows read-only).
   const [editing, setEditing] = useState(false);
-  const content = useQuery(contentVersionQuery(contentId, version));
-  const context = useQuery(editingContextQuery(contentId));
-  const templateId = content.data?.template_id ?? null;
-  const itemTemplate = useQuery({ ...templateQuery(templateId ?? ''), enabled: !!templateId });
-  const references = useQuery({
-    ...widgetReferencesQuery(templateId ?? ''),
-    enabled: !!templateId,
-  });
-  // Templates the page needs beyond the references: listed in zones, used by blocks, container items.
-  const known = new Map<string, Template>();
-  for (const widget of references.data ?? []) known.set(widget.template_id, widget);
-  const wanted = new Set<string>();
-  if (itemTemplate.data)
-    for (const ids of zonesOf(itemTemplate.data).values()) ids.forEach((id) => wanted.add(id));
-  for (const field of Object.values(content.data?.content_fields ?? {}))
-    for (const region of Object.values(field.dynamic_content_regions ?? {}))
-      for (const block of Object.values(region.content_blocks ?? {})) wanted.add(block.template_id);
-  for (const widget of known.values())
-    if (widget.container_item_child_reference) wanted.add(widget.container_item_child_reference);
-  const extra = useQueries({
-    queries: [...wanted].filter((id) => !known.has(id)).map((id) => templateQuery(id)),
-  });
-  for (const result of extra) if (result.data) known.set(result.data.template_id, result.data);
-
-  const failed = [content, context, itemTemplate, references].find((q) => q.isError);
-  if (failed)
-    return (
-      <Center h="100vh">
-        <Alert color="red" title="The page editor could not open this item" role="alert">
-          {(failed.error as { message?: string } | null)?.message ?? 'The server did not answer'}
-        </Alert>
-      </Center>
-    );
-  if (
-    !content.data ||
-    !context.data ||
-    !itemTemplate.data ||
-    !references.data ||
-    extra.some((q) => q.isPending)
-  )
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading the page" />
-      </Center>
-    );
-  if (!content.data.page_url)
-    return (
-      <Center h="100vh">
-        <Alert color="yellow" title="This item is not a page" role="status">
-          {content.data.content_name} has no Page URL, so it is not shown on the site. Edit it in
-          the admin panel.
-        </Alert>
-      </Center>
-    );
   return (
-    <LoadedEditor
-      key={`${contentId}@${content.data.version}`}
-      content={content.data}
-      context={context.data}
-      templates={{ item: itemTemplate.data, byId: known }}
-      person={person}
-      editing={editing}
-      onEditing={setEditing}
-      onVersion={(next) => {
-        const url = new URL(window.location.href);
-        if (next == null) url.searchParams.delete('version');
-        else url.searchParams.set('version', String(next));
-        window.history.replaceState(null, '', url);
-        // A version is read afresh when opened: its lock and status may have changed since.
-        queryClient.removeQueries({ queryKey: contentVersionQuery(contentId, next).queryKey });
-        setVersion(next);
-      }}
-    />
+    <PageGate contentId={contentId} version={version}>
+      {({ content, context, templates }) => (
+        <LoadedEditor
+          key={`${contentId}@${content.version}`}
+          content={content}
+          context={context}
+          templates={templates}
+          person={person}
+          editing={editing}
+          onEditing={setEditing}
+          onVersion={(next) => {
+            const url = new URL(window.location.href);
+            if (next == null) url.searchParams.delete('version');
+            else url.searchParams.set('version', String(next));
+            window.history.replaceState(null, '', url);
+            // A version is read afresh when opened: its lock and status may have changed since.
+            queryClient.removeQueries({ queryKey: contentVersionQuery(contentId, next).queryKey });
+            setVersion(next);
+          }}
+        />
+      )}
+    </PageGate>
   );
 }
 
@@ -264,24 +188,12 @@ function LoadedEditor(props: {
   );
   const surface = useMemo(() => createSurface(store), [store]);
 
-  // The page's look: the site's stylesheet, its theme, its title.
-  useEffect(() => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = props.context.stylesheet;
-    document.head.append(link);
-    return () => link.remove();
-  }, [props.context.stylesheet]);
-  useEffect(() => {
-    document.body.className = [
-      themeClass(model),
-      'canopy-editing-page',
-      on ? 'canopy-with-panel' : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    document.title = `${model.name} | Page editor`;
-  }, [model, on]);
+  useSiteLook(
+    props.context.stylesheet,
+    model,
+    ['canopy-editing-page', on ? 'canopy-with-panel' : ''],
+    `${model.name} | Page editor`,
+  );
 
   // Ctrl/Cmd+S saves; Ctrl/Cmd+Z undoes, with Shift (or Y) redoes, while editing.
   useEffect(() => {

@@ -1,6 +1,7 @@
 /**
  * The page editor's entry (/admin/page-editor/{content id}): sign-in settings from the server,
- * the same sign-in as the admin's (its tokens are shared through local storage), then the editor.
+ * the same sign-in as the admin's (its tokens are shared through local storage), then the editor,
+ * or with `?view=live` the read-only live page the admin's item editor shows beside its form.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,12 +23,16 @@ import {
 } from '@canopy/ui';
 import { ShadowChrome } from './chrome/ShadowChrome';
 import { PageEditor, type Person } from './PageEditor';
+import { LiveView } from './LiveView';
 
 const PREFIX = '/admin/page-editor/';
 
 function contentIdOf(pathname: string): string {
   return decodeURIComponent(pathname.slice(PREFIX.length).split('/')[0] ?? '');
 }
+
+/** The admin's live page: no event stream or presence of its own (the admin's editor has them). */
+const live = new URL(window.location.href).searchParams.get('view') === 'live';
 
 function SignedIn() {
   useLiveStream();
@@ -74,7 +79,7 @@ async function start() {
             }}
             sessionRef={session}
           >
-            <SignedIn />
+            {live ? <LiveView contentId={contentIdOf(window.location.pathname)} /> : <SignedIn />}
           </SignIn>
         </ShadowChrome>
       </QueryClientProvider>

@@ -138,6 +138,13 @@ export class PageStore {
     this.show(draft, true);
   };
 
+  /** Shows a draft made elsewhere (the admin's form, for its live page): not an undo step. */
+  preview = (draft: DraftContent): void => {
+    this.past = [];
+    this.future = [];
+    this.show(draft);
+  };
+
   /** A newer reply about the same saved state (its lock or its versions changed): kept, draft untouched. */
   refreshItem(content: Content): void {
     this.content = content;

@@ -10,7 +10,7 @@ import { issuerPublicUrl, recordPublicUrl } from './auth/public-url';
 import { SYSTEM_ACTOR } from './auth/actor';
 import { generatePassword } from './auth/passwords';
 import { isSeeded, seedIfEmpty, type SeedResult } from './seed/index';
-import { assignInitialPasswords } from './seed/users';
+import { assignInitialPasswords, initialPasswordProblem, type InitialPassword } from './seed/users';
 import { addUser } from './operations/users/add-user';
 import { listUsers } from './operations/users/list-users';
 import { updateUser } from './operations/users/update-user';
@@ -48,7 +48,11 @@ program
     const { build } = await import('./app');
     const app = await build({ config });
     const seeded = (await isSeeded(app.canopy.db)) ? null : await seedApart();
-    const passwords = await assignInitialPasswords(app.canopy.db);
+    // The seed gives the first passwords (argon2 takes 64 MB to hash one); any left, here.
+    const passwords = [
+      ...(seeded?.passwords ?? []),
+      ...(await assignInitialPasswords(app.canopy.db)),
+    ];
     await app.listen({ port: config.port, host: config.host });
     await recordPublicUrl(app.canopy.db, config.publicUrl);
     const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.dataDir}/canopy.sqlite`;
@@ -76,16 +80,29 @@ program
   .command('seed', { hidden: true })
   .description('Seed an empty installation with the demo site, as the first start does')
   .action(async () => {
-    const seeded = await withInstallation(({ db, storage }) => seedIfEmpty(db, storage));
+    const seeded = await withInstallation(async ({ db, storage }): Promise<FirstStart | null> => {
+      const result = await seedIfEmpty(db, storage);
+      if (!result) return null;
+      const { buildFirstTargets } = await import('./seed/first-build');
+      await buildFirstTargets(db, storage, loadConfig());
+      return { ...result, passwords: await assignInitialPasswords(db) };
+    });
     console.log(JSON.stringify(seeded));
   });
 
 /**
  * The first start's demo seed, in a process of its own: its media go through the upload code
- * (image sizes with sharp, SVG sanitising with jsdom), which a server at rest then never holds
- * (about 90 MB of resident memory). Returns what the seed printed.
+ * (image sizes with sharp, SVG sanitising with jsdom), its first build through the render threads
+ * and its first passwords through argon2 (64 MB a hash), none of which a server at rest then
+ * holds: it idles as after a restart. Returns what the seed printed.
  */
-async function seedApart(): Promise<SeedResult | null> {
+/** What the first start's seed did: the demo site, and the first passwords it gave. */
+type FirstStart = SeedResult & { passwords: InitialPassword[] };
+
+async function seedApart(): Promise<FirstStart | null> {
+  // A first password from the environment that would be refused stops the start before the seed.
+  const problem = initialPasswordProblem();
+  if (problem) throw new Error(problem);
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'seed'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -96,7 +113,7 @@ async function seedApart(): Promise<SeedResult | null> {
     child.once('close', resolve);
   });
   if (code !== 0) throw new Error(`The demo seed stopped with exit code ${code}`);
-  return JSON.parse(printed.trim().split('\n').pop()!) as SeedResult | null;
+  return JSON.parse(printed.trim().split('\n').pop()!) as FirstStart | null;
 }
 
 /** Seconds a stop waits for requests and a running build before the process ends anyway. */

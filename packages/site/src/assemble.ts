@@ -91,6 +91,36 @@ const MEDIA_ID =
 export const mediaIdOf = (value: string): string | null =>
   MEDIA_ID.exec(value)?.[1]?.toLowerCase() ?? null;
 
+/**
+ * Whether the target shows the media item `id` (an id it does not know names no media item);
+ * `read` is told the input read ('media:<id>').
+ */
+export function showsMedia(
+  media: ReadonlyMap<string, string>,
+  id: string | null,
+  read: (key: string) => void,
+): boolean {
+  if (id === null || !media.has(id)) return true;
+  read(`media:${id}`);
+  return media.get(id) !== MISSING_STAMP;
+}
+
+const IMAGE_TAG = /<img\b[^>]*>/gi;
+const SOURCE = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+
+/**
+ * Rich text without the images whose media item `shown` says the target does not show (a draft,
+ * or one whose publish date lies ahead): the same rule as a Media Library Asset field's.
+ */
+export function withShownImages(html: string, shown: (mediaId: string | null) => boolean): string {
+  if (!/<img/i.test(html)) return html;
+  return html.replace(IMAGE_TAG, (tag) => {
+    const match = SOURCE.exec(tag);
+    const source = match?.[1] ?? match?.[2] ?? match?.[3];
+    return source !== undefined && !shown(mediaIdOf(source)) ? '' : tag;
+  });
+}
+
 interface Lookups {
   templates: Lookup<'templates'>;
   fields: Lookup<'fields'>;
@@ -199,6 +229,7 @@ export function assemblePage(
   const read = (key: string) => {
     deps[key] ??= sharedStamp(context, key)!;
   };
+  const mediaShown = (id: string | null) => showsMedia(media, id, read);
   const readTemplate = (templateId: string | null) => {
     let key = templateKeys.get(templateId);
     if (key === undefined) templateKeys.set(templateId, (key = `template:${templateId}`));
@@ -222,13 +253,11 @@ export function assemblePage(
         field.link = links.get(target) ?? null;
       }
     } else if (info?.type === 'Media Library Asset') {
-      const id = value ? mediaIdOf(value) : null;
-      if (id !== null && media.has(id)) {
-        read(`media:${id}`);
-        // A media item the target does not show: its address stays off the page.
-        if (media.get(id) === MISSING_STAMP) field.value = null;
-      }
+      // A media item the target does not show: its address stays off the page.
+      if (value && !mediaShown(mediaIdOf(value))) field.value = null;
       field.media = field.value;
+    } else if (info?.type === 'Rich Text') {
+      if (value) field.value = withShownImages(value, mediaShown);
     } else if (info?.type === 'Micro-app Reference Picker') {
       field.microapps = splitInstanceIds(value).map((id) => {
         read(`microapp:${id}`);

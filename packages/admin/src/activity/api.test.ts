@@ -61,6 +61,8 @@ describe('the activity export', () => {
     );
     expect(say('media-replace', { file: 'photo.jpg', size: 1200 })).toBe('photo.jpg');
     expect(say('media-delete', { folder: true })).toBe("every file of the video's folder");
+    expect(say('save', { focal_point: '0.1,0.5' })).toBe('focal point 0.1,0.5');
+    expect(say('save', { focal_point: null })).toBe('focal point cleared');
     expect(
       say('publish', {
         release_id: '12345678-aaaa',
@@ -79,6 +81,36 @@ describe('the activity export', () => {
         address: '10.0.0.9',
       }),
     ).toBe('sign-in page: account disabled from 10.0.0.9');
+    expect(say('sign-in-failed', { endpoint: 'api-key', reason: 'revoked API key' })).toBe(
+      'API key: revoked API key',
+    );
+    expect(
+      say('sign-in-failed', {
+        endpoint: 'api-key',
+        reason: 'unknown API key',
+        refused_since_last_record: 41,
+      }),
+    ).toBe('API key: unknown API key, 41 more refused since the one recorded before');
+  });
+
+  it('says which user, site, micro-app or instance an entry is about and what changed', () => {
+    const say = (action: string, details: Record<string, unknown>) =>
+      describeDetails(entry({ action, details }));
+    expect(say('user-create', { username: 'rita', roles: ['editor'] })).toBe(
+      'user rita, roles editor',
+    );
+    expect(
+      say('user-change', { username: 'rita', changed: ['password', 'disabled'], disabled: 1 }),
+    ).toBe('user rita, changed password, disabled, account disabled');
+    expect(
+      say('site-change', { site_id: 's', site_name: 'Intranet', changed: ['site_name'] }),
+    ).toBe('site Intranet, changed site name');
+    expect(say('microapp-register', { microapp_id: 'news', name: 'Newsletter' })).toBe(
+      'micro-app Newsletter',
+    );
+    expect(say('instance-delete', { instance_name: 'Footer signup', microapp_id: 'news' })).toBe(
+      'instance Footer signup of news',
+    );
   });
 
   it('opens a template entry in the template editor and the rest as content', () => {

@@ -38,10 +38,28 @@ export const ACTION_LABELS: Record<string, string> = {
   publish: 'Published',
   permissions: 'Permissions changed',
   'sign-in-failed': 'Sign-in failed',
+  'user-create': 'User added',
+  'user-change': 'User changed',
+  'user-delete': 'User deleted',
+  'site-create': 'Site created',
+  'site-change': 'Site changed',
+  'site-delete': 'Site deleted',
+  'microapp-register': 'Micro-app registered',
+  'microapp-change': 'Micro-app changed',
+  'microapp-delete': 'Micro-app deleted',
+  'instance-create': 'Micro-app instance created',
+  'instance-change': 'Micro-app instance changed',
+  'instance-delete': 'Micro-app instance deleted',
 };
 
 /** Actions whose entries only administrators read: no filter offers them to anyone else. */
-export const ADMIN_ONLY_ACTIONS = ['permissions', 'sign-in-failed'];
+export const ADMIN_ONLY_ACTIONS = [
+  'permissions',
+  'sign-in-failed',
+  'user-create',
+  'user-change',
+  'user-delete',
+];
 
 /** Where an entry's item opens: templates in the template editor, the rest as content. */
 export function itemPath(entry: AuditEntry): string {
@@ -108,9 +126,35 @@ export function describeDetails(entry: AuditEntry): string {
   if (typeof details.holder === 'string') parts.push(`held by ${details.holder}`);
   if (typeof details.to === 'string') parts.push(`to ${details.to}`);
   if (typeof details.copied_from === 'number') parts.push(`from version ${details.copied_from}`);
+  parts.push(...describeSubject(entry.action, details));
   parts.push(...describeSettings(details));
   return parts.join(', ');
 }
+
+/** Who or what a user, site or micro-app entry is about, and what of it changed. */
+function describeSubject(action: string, details: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  const text = (key: string) => (typeof details[key] === 'string' ? details[key] : null);
+  if (action.startsWith('user-') && text('username')) parts.push(`user ${text('username')}`);
+  if (text('site_name')) parts.push(`site ${text('site_name')}`);
+  if (text('instance_name'))
+    parts.push(`instance ${text('instance_name')} of ${String(details.microapp_id)}`);
+  else if (text('microapp_id')) parts.push(`micro-app ${text('name') ?? text('microapp_id')}`);
+  if (Array.isArray(details.roles) && details.roles.length > 0)
+    parts.push(`roles ${details.roles.join(', ')}`);
+  if (Array.isArray(details.changed) && details.changed.length > 0)
+    parts.push(`changed ${details.changed.join(', ').replaceAll('_', ' ')}`);
+  if ('focal_point' in details)
+    parts.push(
+      details.focal_point ? `focal point ${String(details.focal_point)}` : 'focal point cleared',
+    );
+  if (details.disabled === 1) parts.push('account disabled');
+  if (details.disabled === 0) parts.push('account enabled');
+  return parts;
+}
+
+/** Where a failed sign-in was tried. */
+const WHERE: Record<string, string> = { token: 'token request', 'api-key': 'API key' };
 
 const SETTING_WORDS: Record<string, string> = { '1': 'granted', '0': 'refused', null: 'inherited' };
 
@@ -151,10 +195,12 @@ function describeSettings(details: Record<string, unknown>): string[] {
     );
   }
   if (typeof details.reason === 'string') {
-    const where = details.endpoint === 'token' ? 'token request' : 'sign-in page';
+    const where = WHERE[String(details.endpoint)] ?? 'sign-in page';
     parts.push(
       `${where}: ${details.reason}${details.address ? ` from ${String(details.address)}` : ''}`,
     );
+    const earlier = Number(details.refused_since_last_record ?? 0);
+    if (earlier > 0) parts.push(`${earlier} more refused since the one recorded before`);
   }
   return parts;
 }

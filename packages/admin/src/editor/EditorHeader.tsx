@@ -11,6 +11,7 @@ import {
   IconEye,
   IconFilePlus,
   IconHistory,
+  IconLayoutSidebarRight,
   IconLock,
   IconLockOpen,
   IconSend,
@@ -23,6 +24,7 @@ import { ItemIcon } from '@canopy/ui/items';
 import { EditInPageButton, PreviewButton } from '../publish/PreviewButton';
 import type { BoundCommand, ItemEditorCommandId } from './commands';
 import { ItemTrail } from '../tree/ItemTrail';
+import { LIVE_PAGE_LABEL } from './LivePage';
 
 export const STATUS_COLOURS: Record<string, string> = {
   [DRAFT]: 'gray',
@@ -50,10 +52,33 @@ export interface EditorHeaderProps {
   onVersion: (version: number) => void;
   historyOpen: boolean;
   onHistory: () => void;
+  /** The live page beside the form (pages only). */
+  liveOpen: boolean;
+  onLive: () => void;
   /** Who else has the item open now. */
   viewers: Viewer[];
   /** Request the lock / the holder's answer (LockRequests). */
   lockRequests: ReactNode;
+}
+
+/** A button that shows or hides a panel beside the form (pressed while it shows). */
+function PanelToggle(props: {
+  open: boolean;
+  onToggle: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant={props.open ? 'light' : 'subtle'}
+      leftSection={props.icon}
+      onClick={props.onToggle}
+      aria-pressed={props.open}
+    >
+      {props.children}
+    </Button>
+  );
 }
 
 export function EditorHeader({
@@ -65,6 +90,8 @@ export function EditorHeader({
   onVersion,
   historyOpen,
   onHistory,
+  liveOpen,
+  onLive,
   viewers,
   lockRequests,
 }: EditorHeaderProps) {
@@ -147,15 +174,13 @@ export function EditorHeader({
             color={command.id === 'deleteItem' || command.id === 'deleteDraft' ? 'red' : undefined}
           />
         ))}
-        <Button
-          size="xs"
-          variant={historyOpen ? 'light' : 'subtle'}
-          leftSection={<IconHistory size={16} aria-hidden />}
-          onClick={onHistory}
-          aria-pressed={historyOpen}
+        <PanelToggle
+          open={historyOpen}
+          onToggle={onHistory}
+          icon={<IconHistory size={16} aria-hidden />}
         >
           History
-        </Button>
+        </PanelToggle>
         {content.page_url && (
           <PreviewButton
             variant="subtle"
@@ -163,6 +188,15 @@ export function EditorHeader({
             pageUrl={content.page_url}
             siteId={content.site_id}
           />
+        )}
+        {content.page_url && (
+          <PanelToggle
+            open={liveOpen}
+            onToggle={onLive}
+            icon={<IconLayoutSidebarRight size={16} aria-hidden />}
+          >
+            {LIVE_PAGE_LABEL}
+          </PanelToggle>
         )}
         {content.page_url && (
           <EditInPageButton

@@ -31,6 +31,7 @@ import { useEditorCommands, type CommandContext, type EditorDialog } from './com
 import { useDraftStore } from './store';
 import { VersionHistory } from './history/VersionHistory';
 import { MediaPanel, hasMediaPanel } from '../media-preview/MediaPanel';
+import { LivePage, useLivePageOpen } from './LivePage';
 
 export function ItemEditor() {
   const { id = '' } = useParams();
@@ -105,6 +106,8 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [liveOpen, toggleLive] = useLivePageOpen();
+  const live = liveOpen && content.page_url != null;
   const leaving = useRef(false);
   const { dirty } = store;
   const id = content.content_id;
@@ -212,6 +215,8 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
         onVersion={(next) => void navigate(`/content/${id}?version=${next}`)}
         historyOpen={historyOpen}
         onHistory={() => setHistoryOpen((open) => !open)}
+        liveOpen={live}
+        onLive={toggleLive}
         viewers={viewers}
         lockRequests={
           <LockRequests content={content} me={me} dirty={dirty} onDiscard={() => reset(content)} />
@@ -262,6 +267,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
             handle={form}
           />
         </Box>
+        {live && <LivePage content={content} draft={store.draft} onClose={toggleLive} />}
         {historyOpen && (
           <VersionHistory
             content={content}

@@ -1,7 +1,8 @@
 /**
  * What the pages on Delivery (after the publish) reference that it would not show: each item with
  * its status and the pages that need it, a box to include it in the same publish (disabled, with
- * the reason, when the publisher may not), and a warning of what stays left out.
+ * the reason, when the publisher may not), and a warning of what stays left out. An item that
+ * is itself listed needs its own references only when it is included: ticking it ticks them.
  */
 import { Alert, Checkbox, Stack, Table, Text, Title } from '@mantine/core';
 import { formatUpdated } from '@canopy/ui';
@@ -13,7 +14,38 @@ export const NEEDED_TEXTS = {
   leftOut: (count: number) =>
     `${count} referenced ${count === 1 ? 'item is' : 'items are'} not included: the pages that need ${count === 1 ? 'it' : 'them'} will show without ${count === 1 ? 'it' : 'them'} on Delivery.`,
   allIn: 'Every referenced item that can be included is included in this publish.',
+  ifIncluded: (name: string) => `${name} (if included)`,
 };
+
+/** What is left out although a page, or an included item, needs it. */
+export function leftOutOf(
+  dependencies: readonly PublishDependency[],
+  included: ReadonlySet<string>,
+): PublishDependency[] {
+  const listed = new Set(dependencies.map((d) => d.id));
+  return dependencies.filter(
+    (d) =>
+      !included.has(d.id) &&
+      d.needed_by.some((by) => !listed.has(by.content_id) || included.has(by.content_id)),
+  );
+}
+
+/** `id` with what it needs in turn that can be included, and so on. */
+export function withReferences(
+  dependencies: readonly PublishDependency[],
+  id: string,
+): Set<string> {
+  const out = new Set([id]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const d of dependencies)
+      if (d.can_include && !out.has(d.id) && d.needed_by.some((by) => out.has(by.content_id))) {
+        out.add(d.id);
+        grew = true;
+      }
+  }
+  return out;
+}
 
 const TYPE_NAMES: Record<string, string> = {
   image: 'Image',
@@ -45,7 +77,8 @@ export function NeededItems({
   included: ReadonlySet<string>;
   onToggle: (id: string, on: boolean) => void;
 }) {
-  const leftOut = dependencies.filter((d) => !included.has(d.id)).length;
+  const leftOut = leftOutOf(dependencies, included).length;
+  const listed = new Set(dependencies.map((d) => d.id));
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
@@ -86,7 +119,15 @@ export function NeededItems({
                 )}
               </Table.Td>
               <Table.Td>{statusText(dep)}</Table.Td>
-              <Table.Td>{dep.needed_by.map((page) => page.content_name).join(', ')}</Table.Td>
+              <Table.Td>
+                {dep.needed_by
+                  .map((by) =>
+                    listed.has(by.content_id)
+                      ? NEEDED_TEXTS.ifIncluded(by.content_name)
+                      : by.content_name,
+                  )
+                  .join(', ')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -26,7 +26,7 @@ import {
 } from './api';
 import { BuildProgress, useBuild } from './BuildProgress';
 import { LoadState } from './LoadState';
-import { NeededItems } from './NeededItems';
+import { NeededItems, withReferences } from './NeededItems';
 
 export interface PublishDialogProps {
   siteId: string;
@@ -132,7 +132,7 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
   const toggle = (id: string, on: boolean) =>
     setIncluded((old) => {
       const next = new Set(old);
-      if (on) next.add(id);
+      if (on) for (const each of withReferences(dependencies, id)) next.add(each);
       else next.delete(id);
       return next;
     });

@@ -346,6 +346,39 @@ describe('referenced items in the Publish dialog', () => {
     expect(notify).toHaveBeenCalledWith('error', 'The publish had issues');
     expect(within(dialog).getByRole('table', { name: 'Referenced items' })).toBeTruthy();
   });
+
+  it("ticks an included item's own references with it; they count only once it is included", async () => {
+    streamBuilds([build({ status: 'succeeded', pages_done: 11 })]);
+    fake.publishable = {
+      ...(fake.publishable as object),
+      dependencies: [
+        needed({ id: 'f1', name: 'Visit us', content_type_id: 'content-fragment' }),
+        needed({
+          id: 'm3',
+          name: 'Map',
+          needed_by: [{ content_id: 'f1', content_name: 'Visit us' }],
+        }),
+      ],
+    };
+    const { dialog, confirm } = await openDialog('delivery', null);
+    const table = within(dialog).getByRole('table', { name: 'Referenced items' });
+    const map = within(table).getAllByRole('row')[2]!;
+    expect(within(map).getAllByRole('cell')[3]!.textContent).toBe('Visit us (if included)');
+    expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(1))).toBeTruthy();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Include Visit us' }));
+    expect(
+      (within(map).getByRole('checkbox', { name: 'Include Map' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(within(dialog).getByText(NEEDED_TEXTS.allIn)).toBeTruthy();
+    await userEvent.click(within(map).getByRole('checkbox', { name: 'Include Map' }));
+    expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(1))).toBeTruthy();
+    await userEvent.click(within(map).getByRole('checkbox', { name: 'Include Map' }));
+    await confirm();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/releases')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/releases')?.options).toMatchObject({
+      body: { include: ['f1', 'm3'] },
+    });
+  });
 });
 
 describe('the builds panel', () => {

@@ -1,8 +1,8 @@
 /**
  * GET /api/audit: the audit record, newest first, filtered by item, user, action and time, in
  * pages (the cursor is the last entry's id). Readers see only entries about items (content or
- * templates) they may read, and never permission changes or failed sign-ins; administrators see
- * every entry. A publish entry names its release; the release's build is read with it.
+ * templates) they may read, and never permission changes, user entries or failed sign-ins
+ * (ADMIN_ONLY_ACTIONS); administrators see every entry. A publish entry names its release; the release's build is read with it.
  */
 import { fail } from '../errors';
 import type { Actor } from '../auth/actor';

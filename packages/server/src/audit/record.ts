@@ -31,11 +31,29 @@ export const AUDIT_ACTIONS = [
   'media-delete',
   'publish',
   'sign-in-failed',
+  'user-create',
+  'user-change',
+  'user-delete',
+  'site-create',
+  'site-change',
+  'site-delete',
+  'microapp-register',
+  'microapp-change',
+  'microapp-delete',
+  'instance-create',
+  'instance-change',
+  'instance-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entries only administrators read, whatever item they are about. */
-export const ADMIN_ONLY_ACTIONS: readonly AuditAction[] = ['permissions', 'sign-in-failed'];
+export const ADMIN_ONLY_ACTIONS: readonly AuditAction[] = [
+  'permissions',
+  'sign-in-failed',
+  'user-create',
+  'user-change',
+  'user-delete',
+];
 
 export interface AuditEntry {
   action: AuditAction;

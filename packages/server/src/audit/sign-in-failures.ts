@@ -1,8 +1,9 @@
 /**
- * Failed sign-ins in the audit record (administrators alone read them): a wrong password or a
- * disabled account on the sign-in page, and every refused call of the provider's token endpoint
- * (a code or refresh token that is expired, used or revoked, a wrong PKCE verifier...). The
- * caller is named as it called itself: the username typed, or the account a token was issued to.
+ * Failed sign-ins in the audit record (administrators alone read them): a wrong password, a
+ * disabled account or too many attempts on the sign-in page, a refused API key (unknown, revoked
+ * or expired), and every refused call of the provider's token endpoint (a code or refresh token
+ * that is expired, used or revoked, a wrong PKCE verifier...). The caller is named as it called
+ * itself: the username typed, the key's name, or the account a token was issued to.
  */
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Actor } from '../auth/actor';
@@ -12,7 +13,7 @@ import { recordAudit } from './record';
 export interface SignInFailure {
   /** The username typed, or the account's; '' when the caller is unknown. */
   username: string;
-  endpoint: 'sign-in' | 'token';
+  endpoint: 'sign-in' | 'token' | 'api-key';
   reason: string;
   address?: string | undefined;
   grant_type?: string | undefined;
@@ -32,9 +33,44 @@ function claimed(username: string): Actor {
   };
 }
 
+/**
+ * A refused API key or token call is recorded once a minute per caller, key and reason; the
+ * record after that minute says how many were refused in between. Unauthenticated callers can
+ * so not fill the record (the sign-in page has its own limiter, and records its first refusal).
+ */
+const REPEAT_WINDOW_MS = 60_000;
+const MAX_TRACKED = 10_000;
+/** Per database: each installation (and each test's) keeps its own. */
+const lastRecordedIn = new WeakMap<Db, Map<string, { until: number; repeats: number }>>();
+
+function repeatsBefore(db: Db, failure: SignInFailure, now: number): number | null {
+  if (failure.endpoint === 'sign-in') return 0;
+  let lastRecorded = lastRecordedIn.get(db);
+  if (!lastRecorded) lastRecordedIn.set(db, (lastRecorded = new Map()));
+  const key = [failure.endpoint, failure.address, failure.username, failure.reason].join('\n');
+  const last = lastRecorded.get(key);
+  if (last && now < last.until) {
+    last.repeats++;
+    return null;
+  }
+  lastRecorded.delete(key);
+  if (lastRecorded.size >= MAX_TRACKED) {
+    for (const [old, entry] of lastRecorded) if (entry.until <= now) lastRecorded.delete(old);
+    // Still full: the oldest caller is forgotten.
+    if (lastRecorded.size >= MAX_TRACKED) lastRecorded.delete(lastRecorded.keys().next().value!);
+  }
+  lastRecorded.set(key, { until: now + REPEAT_WINDOW_MS, repeats: 0 });
+  return last?.repeats ?? 0;
+}
+
 export async function recordSignInFailure(db: Db, failure: SignInFailure): Promise<void> {
+  const repeats = repeatsBefore(db, failure, Date.now());
+  if (repeats === null) return;
   const { username, ...details } = failure;
-  await recordAudit(db, claimed(username), { action: 'sign-in-failed', details });
+  await recordAudit(db, claimed(username), {
+    action: 'sign-in-failed',
+    details: repeats > 0 ? { ...details, refused_since_last_record: repeats } : details,
+  });
 }
 
 /** The token endpoint's refusal (oidc-provider's `grant.error` event). */

@@ -9,11 +9,15 @@ import type { SignInLimits } from './config';
 interface Window {
   count: number;
   resetAt: number;
+  /** Whether an attempt has been refused in this window already. */
+  refused?: boolean;
 }
 
 export interface LimitVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** The first refusal of a window: the one the audit record notes (not every one after). */
+  firstRefusal: boolean;
 }
 
 export class SignInLimiter {
@@ -32,9 +36,15 @@ export class SignInLimiter {
       byAddress.count > this.limits.perAddress ? byAddress : null,
       byAccount && byAccount.count >= this.limits.perAccount ? byAccount : null,
     ].filter((window): window is Window => window !== null);
-    if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+    if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0, firstRefusal: false };
     const resetAt = Math.max(...blocked.map((window) => window.resetAt));
-    return { allowed: false, retryAfterSeconds: Math.ceil((resetAt - this.now()) / 1000) };
+    const firstRefusal = blocked.some((window) => !window.refused);
+    for (const window of blocked) window.refused = true;
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.ceil((resetAt - this.now()) / 1000),
+      firstRefusal,
+    };
   }
 
   failed(account: string): void {

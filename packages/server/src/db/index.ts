@@ -15,6 +15,8 @@ export interface DatabaseConfig {
   sqliteFile: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string | undefined;
+  /** The last migration to run (an older schema, to load an older export into); unset: all. */
+  upTo?: string | undefined;
 }
 
 export interface OpenDatabase {
@@ -41,7 +43,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     db = new Kysely<Database>({ dialect: connectSqlite(config.sqliteFile) });
   }
   try {
-    await migrate(db, isPostgres ? config.schema : undefined);
+    await migrate(db, isPostgres ? config.schema : undefined, config.upTo);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -49,14 +51,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   return { db, dialect: isPostgres ? 'postgres' : 'sqlite', close: () => db.destroy() };
 }
 
-/** `schema` keeps the migration bookkeeping beside the tables when they live in their own schema. */
-export async function migrate(db: Db, schema?: string): Promise<void> {
+/**
+ * `schema` keeps the migration bookkeeping beside the tables when they live in their own schema;
+ * `upTo` stops after that migration.
+ */
+export async function migrate(db: Db, schema?: string, upTo?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -136,7 +136,7 @@ export const authPlugin = fp(
           if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
           request.actor = await bearerActor(match[1]!);
         } else if (typeof apiKey === 'string') {
-          request.actor = await authenticateApiKey(db, apiKey);
+          request.actor = await authenticateApiKey(db, apiKey, request.ip);
         } else if (auth.mode === 'gateway') {
           request.actor = await gatewayActor(request);
         }

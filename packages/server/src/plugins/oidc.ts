@@ -127,6 +127,13 @@ async function signInRoutes(app: FastifyInstance, { provider, limiter }: SignInO
 
       const verdict = limiter.attempt(username, request.ip);
       if (!verdict.allowed) {
+        if (verdict.firstRefusal)
+          await recordSignInFailure(db, {
+            username,
+            endpoint: 'sign-in',
+            reason: 'too many attempts',
+            address: request.ip,
+          });
         const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         return page(

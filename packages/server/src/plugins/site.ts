@@ -19,6 +19,7 @@ import { BuildService, STYLESHEET_URL } from '../publishing/builds';
 import { previewUserId } from '../publishing/preview-cookie';
 import { Renderer } from '../publishing/renderer';
 import { startScheduler } from '../publishing/scheduler';
+import { startPruning } from '../jobs/retention';
 import { jobSettings, PgBossQueue } from '../publishing/jobs';
 import { loadSnapshot, type SiteSnapshot } from '../publishing/source';
 import { contentHash } from '../publishing/store';
@@ -69,32 +70,33 @@ export const sitePlugin = fp(
     app.decorate('publishing', builds);
 
     let stopScheduler: (() => void) | undefined;
+    let stopPruning: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       await builds.failInterrupted();
       await builds.start();
       stopScheduler = startScheduler(db, builds, publishing.schedulerIntervalMs, (error) =>
         app.log.error({ err: error }, 'scheduled publishing failed'),
       );
+      // Finished builds and media jobs are kept CANOPY_JOB_RETENTION_DAYS.
+      stopPruning = startPruning(
+        {
+          db,
+          dialect: app.canopy.dialect,
+          retentionDays: jobSettings().retentionDays,
+          served: () => builds.servedBuildIds(),
+        },
+        (error) => app.log.error({ err: error }, 'removing finished jobs failed'),
+      );
       // The render threads are made ready as the server starts: a publish renders at once.
       if (publishing.warmRenderThreads)
         void builds.renderer
           .warm()
           .catch((error: unknown) => app.log.error({ err: error }, 'render threads did not start'));
-      if (!publishing.buildOnStart) return;
-      for (const { site_id } of await db.selectFrom('sites').select('site_id').execute()) {
-        if (!(await builds.store(site_id, 'delivery').currentBuildId())) {
-          await builds.enqueue({
-            siteId: site_id,
-            mode: 'delivery',
-            definitionId: '263',
-            buildType: 'both',
-            requestedBy: 'system',
-          });
-        }
-      }
+      if (publishing.buildOnStart) await builds.buildUnbuiltSites();
     });
     app.addHook('onClose', async () => {
       stopScheduler?.();
+      await stopPruning?.();
       await builds.close();
     });
 

@@ -36,6 +36,14 @@ const IN_FLIGHT = 4;
 
 const INTERRUPTED = 'The server stopped before this build finished; publish again to rebuild';
 
+export const ABANDONED =
+  'The instance running this build stopped, and no try was left; publish again to rebuild';
+
+const UNFINISHED = ['queued', 'running'];
+
+/** How often the builds listeners follow are checked for a job the shared queue gave up on. */
+const ABANDONED_CHECK_MS = 5_000;
+
 export class BuildService {
   readonly events = new EventEmitter();
   private readonly manifests = new Map<string, { buildId: string; manifest: Manifest }>();
@@ -43,6 +51,7 @@ export class BuildService {
   /** The last state told to listeners, per build. */
   private readonly told = new Map<string, string>();
   private watcher: NodeJS.Timeout | undefined;
+  private lastAbandonedCheck = 0;
 
   constructor(
     private readonly db: Db,
@@ -68,12 +77,42 @@ export class BuildService {
     const ids = this.events.eventNames().map(String);
     for (const id of this.told.keys()) if (!ids.includes(id)) this.told.delete(id);
     if (ids.length === 0) return;
-    const rows = await this.db
+    let rows = await this.db
       .selectFrom('builds')
       .selectAll()
       .where('build_id', 'in', ids)
       .execute();
+    if (Date.now() - this.lastAbandonedCheck >= ABANDONED_CHECK_MS) {
+      this.lastAbandonedCheck = Date.now();
+      rows = await this.settled(rows);
+    }
     for (const row of rows) this.tell(row);
+  }
+
+  /**
+   * The rows as they stand: a build the shared queue gave up on while its row says queued or
+   * running (the instance running its last try died or overran CANOPY_JOB_TIMEOUT, so nothing
+   * will finish it) is recorded failed first, as media jobs are.
+   */
+  async settled(rows: BuildRow[]): Promise<BuildRow[]> {
+    const queue = this.queue;
+    if (!queue.abandoned) return rows;
+    return Promise.all(
+      rows.map(async (row) => {
+        if (!UNFINISHED.includes(row.status)) return row;
+        if (!(await queue.abandoned!(row.build_id, row.queued_date))) return row;
+        await this.fail(row.build_id, new Error(ABANDONED));
+        return (await this.read(row.build_id)) ?? row;
+      }),
+    );
+  }
+
+  private read(buildId: string): Promise<BuildRow | undefined> {
+    return this.db
+      .selectFrom('builds')
+      .selectAll()
+      .where('build_id', '=', buildId)
+      .executeTakeFirst();
   }
 
   private tell(row: BuildRow): void {
@@ -122,7 +161,7 @@ export class BuildService {
     trx: Db,
     request: BuildRequest,
   ): Promise<{ build: BuildRow; send(): Promise<void> }> {
-    const waiting = await trx
+    const found = await trx
       .selectFrom('builds')
       .selectAll()
       .where('site_id', '=', request.siteId)
@@ -131,7 +170,12 @@ export class BuildService {
       .where('status', '=', 'queued')
       .$if(isPostgres(trx), (query) => query.forUpdate())
       .executeTakeFirst();
-    if (waiting) return { build: waiting, send: async () => undefined };
+    // A queued build the shared queue gave up on is not joined; it is recorded failed once `trx`
+    // has ended (its row is this transaction's until then).
+    const abandoned = found
+      ? await this.queue.abandoned?.(found.build_id, found.queued_date)
+      : false;
+    if (found && !abandoned) return { build: found, send: async () => undefined };
     const row: BuildRow = {
       build_id: randomUUID(),
       site_id: request.siteId,
@@ -151,6 +195,7 @@ export class BuildService {
     };
     await trx.insertInto('builds').values(row).execute();
     const send = async () => {
+      if (found) await this.settled([found]);
       try {
         await this.queue.send(`${request.siteId}/${request.mode}`, row.build_id);
       } catch (error) {
@@ -159,6 +204,20 @@ export class BuildService {
       }
     };
     return { build: row, send };
+  }
+
+  /** Queues the first build of each site's delivery target that has none yet. */
+  async buildUnbuiltSites(): Promise<void> {
+    for (const { site_id } of await this.db.selectFrom('sites').select('site_id').execute()) {
+      if (await this.store(site_id, 'delivery').currentBuildId()) continue;
+      await this.enqueue({
+        siteId: site_id,
+        mode: 'delivery',
+        definitionId: '263',
+        buildType: 'both',
+        requestedBy: 'system',
+      });
+    }
   }
 
   /** Waits for every queued and running build of this process (tests, shutdown). */
@@ -173,23 +232,26 @@ export class BuildService {
     await this.renderer.close();
   }
 
-  private async update(buildId: string, changes: Partial<BuildRow>): Promise<void> {
-    await this.db.updateTable('builds').set(changes).where('build_id', '=', buildId).execute();
-    const row = await this.db
-      .selectFrom('builds')
-      .selectAll()
+  /** `unfinished`: only while the build is queued or running (a failure recorded stays). */
+  private async update(
+    buildId: string,
+    changes: Partial<BuildRow>,
+    { unfinished = false } = {},
+  ): Promise<void> {
+    await this.db
+      .updateTable('builds')
+      .set(changes)
       .where('build_id', '=', buildId)
-      .executeTakeFirst();
+      .$if(unfinished, (q) => q.where('status', 'in', UNFINISHED))
+      .execute();
+    const row = await this.read(buildId);
     if (row) this.tell(row);
   }
 
   private async fail(buildId: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    await this.update(buildId, {
-      status: 'failed',
-      error: message,
-      finished_date: new Date().toISOString(),
-    }).catch(() => undefined);
+    const failed = { status: 'failed', error: message, finished_date: new Date().toISOString() };
+    await this.update(buildId, failed, { unfinished: true }).catch(() => undefined);
   }
 
   /**
@@ -201,11 +263,7 @@ export class BuildService {
       if (this.queue.shared) throw new Error('This instance is stopping; another takes the build');
       return;
     }
-    const build = await this.db
-      .selectFrom('builds')
-      .selectAll()
-      .where('build_id', '=', buildId)
-      .executeTakeFirst();
+    const build = await this.read(buildId);
     const resumable =
       build?.status === 'queued' || (this.queue.shared && build?.status === 'running');
     if (!build || !resumable) return;
@@ -218,7 +276,10 @@ export class BuildService {
     } catch (error) {
       // The error goes back to the queue too: the job is retried, or recorded failed there.
       if (attempt.last) await this.fail(buildId, error);
-      else await this.update(buildId, { status: 'queued' }).catch(() => undefined);
+      else
+        await this.update(buildId, { status: 'queued' }, { unfinished: true }).catch(
+          () => undefined,
+        );
       throw error;
     }
   }
@@ -352,6 +413,19 @@ export class BuildService {
         'Old builds could not be removed from storage; the next build removes them',
       );
     }
+  }
+
+  /** The builds every site's targets serve now. */
+  async servedBuildIds(): Promise<string[]> {
+    const sites = await this.db.selectFrom('sites').select('site_id').execute();
+    const served = await Promise.all(
+      sites.flatMap(({ site_id }) =>
+        (['delivery', 'preview'] as const).map((mode) =>
+          this.store(site_id, mode).currentBuildId(),
+        ),
+      ),
+    );
+    return served.filter((id): id is string => id !== undefined);
   }
 
   /** The manifest the target serves (kept in memory; re-read when `current` names another). */

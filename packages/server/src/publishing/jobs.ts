@@ -18,8 +18,12 @@ export interface BuildQueue {
   send(target: string, buildId: string): Promise<void>;
   /** Waits for the builds this process runs or started (tests, shutdown). */
   idle(): Promise<void>;
-  /** A shared queue's state of the job sent for `id` ('failed': no try is left), if it knows it. */
-  state?(id: string): Promise<string | undefined>;
+  /**
+   * A shared queue gave up on the job sent for `id` at `sent` (its last try failed, or its
+   * instance died or overran CANOPY_JOB_TIMEOUT): a row still saying queued or running for it
+   * will never be finished. Builds and media jobs alike record theirs failed when read.
+   */
+  abandoned?(id: string, sent: string): Promise<boolean>;
   /** Throws when the queue cannot be reached (readiness). */
   check(): Promise<void>;
   /** Builds waiting to run (queued, or waiting for a retry): every instance's when shared. */
@@ -77,6 +81,8 @@ export interface JobSettings {
   /** How often expired jobs are looked for, and how often an idle instance asks for work. */
   maintenanceSeconds: number;
   pollSeconds: number;
+  /** Days a finished build or media job is kept (jobs/retention.ts). */
+  retentionDays: number;
 }
 
 export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
@@ -90,6 +96,7 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env): JobSettings {
     retryDelaySeconds: Math.floor(number('CANOPY_JOB_RETRY_DELAY', 5, 0)),
     maintenanceSeconds: Math.floor(number('CANOPY_JOB_MAINTENANCE_INTERVAL', 30, 1)),
     pollSeconds: number('CANOPY_JOB_POLL_INTERVAL', 1, 0.5),
+    retentionDays: number('CANOPY_JOB_RETENTION_DAYS', 30, 0),
   };
 }
 
@@ -160,8 +167,11 @@ export class PgBossQueue implements BuildQueue {
     while (this.running.size > 0) await Promise.allSettled(this.running);
   }
 
-  async state(id: string): Promise<string | undefined> {
-    return (await this.boss.getJobById(this.queue, id, { includeArchive: true }))?.state;
+  async abandoned(id: string, sent: string): Promise<boolean> {
+    const job = await this.boss.getJobById(this.queue, id, { includeArchive: true });
+    // none at all: gone from the queue's archive, long after (not in the moment of its sending)
+    if (!job) return Date.now() - Date.parse(sent) > 60_000;
+    return job.state === 'failed' || job.state === 'cancelled';
   }
 
   async check(): Promise<void> {

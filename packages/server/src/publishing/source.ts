@@ -9,6 +9,8 @@
 import { createHash } from 'node:crypto';
 import {
   MISSING_STAMP,
+  showsMedia,
+  withShownImages,
   assembleNotFound,
   assemblePage,
   sharedStamp,
@@ -140,14 +142,23 @@ export async function loadSnapshot(
   const footerItem = [...shown.values()].find(
     (i) => i.content_type_id === 'content-fragment' && i.version.content_name === 'Footer',
   );
+  const footer = footerItem ? await readFooter(db, footerItem, fields) : null;
+  // The footer's images of media items the target does not show stay off, as on pages; the
+  // footer's stamp takes in theirs, so publishing one rebuilds the pages.
+  const footerMedia: string[] = [];
+  const mediaMap = new Map(Object.entries(media));
+  if (footer?.body)
+    footer.body = withShownImages(footer.body, (id) =>
+      showsMedia(mediaMap, id, (key) => footerMedia.push(`${key}=${media[key.slice(6)]}`)),
+    );
   const data: SiteData = {
     site: { id: siteId, name: site.site_name },
     mode,
     menu,
     menuStamp: hash(JSON.stringify(menu)),
-    footer: footerItem ? await readFooter(db, footerItem, fields) : null,
+    footer,
     footerStamp: footerItem
-      ? `${footerItem.content_id}#${versionStamp(footerItem.version)}`
+      ? [`${footerItem.content_id}#${versionStamp(footerItem.version)}`, ...footerMedia].join('|')
       : MISSING_STAMP,
     templates,
     fields,

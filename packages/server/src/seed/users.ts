@@ -44,6 +44,18 @@ export interface InitialPassword {
   password: string | null;
 }
 
+const passwordVariable = (username: string) =>
+  username === 'admin' ? 'CANOPY_ADMIN_PASSWORD' : 'CANOPY_DEMO_PASSWORD';
+
+/** What is wrong with a first password given in the environment, before anything is seeded. */
+export function initialPasswordProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  for (const variable of ['CANOPY_ADMIN_PASSWORD', 'CANOPY_DEMO_PASSWORD']) {
+    const problem = env[variable] ? checkPasswordStrength(env[variable]) : null;
+    if (problem) return `${variable}: ${problem}`;
+  }
+  return null;
+}
+
 /**
  * Gives the demo users their first passwords, once: the administrator's from
  * CANOPY_ADMIN_PASSWORD or generated, the editor's and author's from CANOPY_DEMO_PASSWORD or
@@ -62,14 +74,10 @@ export async function assignInitialPasswords(
       .where('username', '=', demo.username)
       .executeTakeFirst();
     if (!user || user.password_hash) continue;
-    const fromEnv =
-      demo.username === 'admin' ? env.CANOPY_ADMIN_PASSWORD : env.CANOPY_DEMO_PASSWORD;
+    const fromEnv = env[passwordVariable(demo.username)];
     const password = fromEnv || generatePassword();
     const problem = checkPasswordStrength(password);
-    if (problem)
-      throw new Error(
-        `${demo.username === 'admin' ? 'CANOPY_ADMIN_PASSWORD' : 'CANOPY_DEMO_PASSWORD'}: ${problem}`,
-      );
+    if (problem) throw new Error(`${passwordVariable(demo.username)}: ${problem}`);
     // Only the first writer sets it: several instances starting at once print one password.
     const result = await db
       .updateTable('users')

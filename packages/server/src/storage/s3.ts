@@ -4,17 +4,8 @@
  * failed upload is aborted, so readers never see half a file and nothing is left behind.
  */
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Uploads from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from './config';
 import { limited } from './disk';
 import {
@@ -30,27 +21,40 @@ import {
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
+/** The AWS SDK (3 to 5 MB resident), loaded when an S3 store is first used, not at start. */
+let sdkLoad: Promise<[typeof S3Sdk, typeof S3Uploads]> | undefined;
+const loadSdk = () =>
+  (sdkLoad ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]));
+
 function isMissing(error: unknown): boolean {
+  const failed = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
   return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' ||
-      error.name === 'NotFound' ||
-      error.$metadata.httpStatusCode === 404)
+    failed?.$metadata !== undefined &&
+    (failed.name === 'NoSuchKey' ||
+      failed.name === 'NotFound' ||
+      failed.$metadata.httpStatusCode === 404)
   );
 }
 
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private clientLoad: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> | undefined;
   private readonly bucket: string;
 
-  constructor(config: S3StorageConfig) {
+  constructor(private readonly config: S3StorageConfig) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.credentials && { credentials: config.credentials }),
-    });
+  }
+
+  /** The client and the SDK's commands, made on first use. */
+  private s3(): Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> {
+    return (this.clientLoad ??= loadSdk().then(([sdk]) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.config.region,
+        endpoint: this.config.endpoint,
+        forcePathStyle: this.config.forcePathStyle,
+        ...(this.config.credentials && { credentials: this.config.credentials }),
+      }),
+    })));
   }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<StoredObject> {
@@ -59,8 +63,9 @@ export class S3Storage implements Storage {
     if (Buffer.isBuffer(body) && maxBytes !== undefined && body.length > maxBytes) {
       throw new StorageLimitError(maxBytes);
     }
+    const [{ client }, [, { Upload }]] = await Promise.all([this.s3(), loadSdk()]);
     const upload = new Upload({
-      client: this.client,
+      client,
       params: {
         Bucket: this.bucket,
         Key: key,
@@ -84,8 +89,9 @@ export class S3Storage implements Storage {
   async get(key: string, range?: ByteRange) {
     checkKey(key);
     try {
-      const reply = await this.client.send(
-        new GetObjectCommand({
+      const { client, sdk } = await this.s3();
+      const reply = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           ...(range && { Range: `bytes=${range.start}-${range.end ?? ''}` }),
@@ -111,9 +117,8 @@ export class S3Storage implements Storage {
   async stat(key: string): Promise<StoredObject | undefined> {
     checkKey(key);
     try {
-      const reply = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: key }),
-      );
+      const { client, sdk } = await this.s3();
+      const reply = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
         key,
         size: Number(reply.ContentLength ?? 0),
@@ -129,16 +134,18 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     checkKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, sdk } = await this.s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     checkKey(prefix);
+    const { client, sdk } = await this.s3();
     let batch: string[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await this.client.send(
-        new DeleteObjectsCommand({
+      await client.send(
+        new sdk.DeleteObjectsCommand({
           Bucket: this.bucket,
           Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
         }),
@@ -153,10 +160,15 @@ export class S3Storage implements Storage {
   }
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
+    const { client, sdk } = await this.s3();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
       );
       for (const entry of page.Contents ?? []) {
         yield {
@@ -178,8 +190,9 @@ export class S3Storage implements Storage {
   async copy(from: string, to: string): Promise<void> {
     checkKey(from);
     checkKey(to);
-    await this.client.send(
-      new CopyObjectCommand({
+    const { client, sdk } = await this.s3();
+    await client.send(
+      new sdk.CopyObjectCommand({
         Bucket: this.bucket,
         Key: to,
         CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
@@ -188,6 +201,6 @@ export class S3Storage implements Storage {
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    if (this.clientLoad) (await this.clientLoad).client.destroy();
   }
 }

@@ -1,9 +1,10 @@
 /**
  * `canopy import FILE`: puts an export (format.ts) into this installation's database and storage,
  * all or nothing. It refuses a database that holds anything (unless `force`: then what was there
- * goes), a file of another format version or from a database at other migrations, and a file cut
- * short; every row goes in in one transaction, and media files written before a failure are
- * removed again.
+ * goes), a file of a newer format version or from a newer Canopy (migrations this one lacks), and
+ * a file cut short; every row goes in in one transaction, and media files written before a failure
+ * are removed again. A file made at fewer migrations (an earlier Canopy) is brought up to this
+ * one's first (upgrade.ts).
  */
 import { Readable } from 'node:stream';
 import type { ControlledTransaction } from 'kysely';
@@ -19,6 +20,7 @@ import {
   type Value,
 } from './format';
 import { countRows, migrationsOf, readTables, type TableShape } from '../db/catalog';
+import { fromOlderMigrations } from './upgrade';
 
 export interface ImportOptions extends TransferOptions {
   /** Replace whatever the database holds (`--force`). */
@@ -33,13 +35,13 @@ export async function importInstallation(options: ImportOptions): Promise<Transf
   const reader = new LineReader(file);
   try {
     const header = checkHeader(await reader.next(), file);
-    const tables = await checkTarget(db, options.dialect, header);
-    const filled = await nonEmpty(db, tables);
-    if (filled.length > 0 && !options.force) {
-      throw new TransferError(
-        `The database is not empty (${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', ...' : ''} have rows): import into a new, empty database, or add --force to replace everything in it`,
-      );
+    if (compareMigrations(file, header.migrations, await migrationsOf(db)) === 'older') {
+      await reader.close();
+      await refuseFilled(options, await readTables(db, options.dialect));
+      return await fromOlderMigrations(options, header, importInstallation);
     }
+    const tables = await checkTarget(db, options.dialect, header);
+    await refuseFilled(options, tables);
     const trx = await db.startTransaction().execute();
     const written: string[] = [];
     try {
@@ -59,10 +61,26 @@ export async function importInstallation(options: ImportOptions): Promise<Transf
   }
 }
 
+/** Refuses a database that holds anything, unless `force`. */
+async function refuseFilled(options: ImportOptions, tables: TableShape[]): Promise<void> {
+  if (options.force) return;
+  const filled = await nonEmpty(options.db, tables);
+  if (filled.length > 0) {
+    throw new TransferError(
+      `The database is not empty (${filled.slice(0, 5).join(', ')}${filled.length > 5 ? ', ...' : ''} have rows): import into a new, empty database, or add --force to replace everything in it`,
+    );
+  }
+}
+
 function checkHeader(first: Line | undefined, file: string): Header {
   const header = first as Partial<Header> | undefined;
   if (!header || typeof header !== 'object' || header.format !== FORMAT) {
     throw new TransferError(`${file} is not a Canopy export (its first line is no export header)`);
+  }
+  if (typeof header.version === 'number' && header.version > FORMAT_VERSION) {
+    throw new TransferError(
+      `${file} is an export of format version ${header.version}, made by a newer Canopy; this one reads version ${FORMAT_VERSION}: import it with that Canopy version or a later one`,
+    );
   }
   if (header.version !== FORMAT_VERSION) {
     throw new TransferError(
@@ -72,19 +90,12 @@ function checkHeader(first: Line | undefined, file: string): Header {
   return header as Header;
 }
 
-/** The target's tables, once its migrations and tables are those of the file. */
+/** The target's tables, once they are those of the file (at the same migrations). */
 async function checkTarget(
   db: Db,
   dialect: Header['source'],
   header: Header,
 ): Promise<TableShape[]> {
-  const migrations = await migrationsOf(db);
-  if (migrations.join() !== header.migrations.join()) {
-    const last = (list: string[]) => list.at(-1) ?? 'none';
-    throw new TransferError(
-      `The export was made at database migration ${last(header.migrations)} and this database is at ${last(migrations)}: import with the same Canopy version that exported it`,
-    );
-  }
   const tables = await readTables(db, dialect);
   const byName = new Map(tables.map((table) => [table.name, table]));
   for (const { name, columns } of header.tables) {
@@ -101,6 +112,26 @@ async function checkTarget(
     throw new TransferError(`The export lacks tables ${missing.map((t) => t.name).join(', ')}`);
   }
   return tables;
+}
+
+/**
+ * 'older': the file was made at this database's first migrations, not all of them (by an earlier
+ * Canopy). Migrations this Canopy does not know mean a newer one made it.
+ */
+function compareMigrations(file: string, theirs: string[], ours: string[]): 'same' | 'older' {
+  const last = (list: string[]) => list.at(-1) ?? 'none';
+  const unknown = theirs.filter((name) => !ours.includes(name));
+  if (unknown.length > 0) {
+    throw new TransferError(
+      `${file} was exported by a newer Canopy, at database migration ${last(theirs)} (this one knows up to ${last(ours)}): import it with that Canopy version or a later one`,
+    );
+  }
+  if (theirs.length === 0 || theirs.some((name, i) => ours[i] !== name)) {
+    throw new TransferError(
+      `${file} was exported at database migrations ${theirs.join(', ') || 'none'}, which are not the first of this Canopy's (${ours.join(', ')}): import it with the Canopy version that exported it`,
+    );
+  }
+  return theirs.length === ours.length ? 'same' : 'older';
 }
 
 /**

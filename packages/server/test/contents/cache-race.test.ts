@@ -5,22 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, makeWorld, type World } from './fixtures';
-
-interface MenuNode {
-  content_id: string;
-  locked_by: string | null;
-  children: MenuNode[];
-}
-
-function find(nodes: MenuNode[], id: string): MenuNode | undefined {
-  for (const node of nodes) {
-    if (node.content_id === id) return node;
-    const inner = find(node.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
+import { createPage, findMenuNode, makeWorld, type MenuNode, type World } from './fixtures';
 
 /** Replaces `target[method]` so that its next call runs only when the returned function is called. */
 function holdNextCall<T extends object, K extends keyof T>(target: T, method: K) {
@@ -56,11 +41,11 @@ describe.each(DIALECTS)('read caches and writes on %s', (dialect) => {
     const page = await createPage(t, world, 'Raced');
     await t.request({ method: 'PUT', url: `/api/unlockcontents/${page.content_id}` });
     const store = holdNextCall(t.app.canopy.readCache, 'set');
-    expect(find(await menu(), page.content_id)?.locked_by).toBeNull();
+    expect(findMenuNode(await menu(), page.content_id)?.locked_by).toBeNull();
     const lock = await t.request({ method: 'PUT', url: `/api/lockcontents/${page.content_id}` });
     expect(lock.statusCode).toBe(200);
     store(); // the slow reader stores what it read before the lock
-    expect(find(await menu(), page.content_id)?.locked_by).toBe('admin');
+    expect(findMenuNode(await menu(), page.content_id)?.locked_by).toBe('admin');
   });
 
   it('a token verified before its user was disabled is not remembered after', async () => {
@@ -125,7 +110,7 @@ describe.each(DIALECTS)('read caches and writes on %s', (dialect) => {
       const write = await t.request({ method: 'PUT', url: `/api/${action}/${page.content_id}` });
       expect(write.statusCode).toBe(200);
       const patched = await raw();
-      expect(find(JSON.parse(patched) as MenuNode[], page.content_id)?.locked_by).toBe(
+      expect(findMenuNode(JSON.parse(patched) as MenuNode[], page.content_id)?.locked_by).toBe(
         action === 'lockcontents' ? 'admin' : null,
       );
       t.app.canopy.readCache.clear();
@@ -140,7 +125,7 @@ describe.each(DIALECTS)('read caches and writes on %s', (dialect) => {
     for (const action of ['lockcontents', 'unlockcontents', 'lockcontents', 'unlockcontents']) {
       const write = await t.request({ method: 'PUT', url: `/api/${action}/${page.content_id}` });
       expect(write.statusCode).toBe(200);
-      expect(find(await menu(), page.content_id)?.locked_by).toBe(
+      expect(findMenuNode(await menu(), page.content_id)?.locked_by).toBe(
         action === 'lockcontents' ? 'admin' : null,
       );
     }

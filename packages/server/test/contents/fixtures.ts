@@ -286,3 +286,20 @@ export function saveFields(
     },
   });
 }
+
+/** An item of the menu tree (GET /api/menus), as far as the tests read it. */
+export interface MenuNode {
+  content_id: string;
+  locked_by: string | null;
+  children: MenuNode[];
+}
+
+/** The item of a menu tree with this id, at any depth. */
+export function findMenuNode(nodes: MenuNode[], id: string): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.content_id === id) return node;
+    const inner = findMenuNode(node.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}

@@ -113,7 +113,26 @@ describe.each(DIALECTS)('external OpenID provider on %s', (dialect) => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ sub: first.sub, roles: ['administrator'], is_admin: 1 });
     const users = await t.db.selectFrom('users').select('username').execute();
-    expect(users.filter((user) => user.username === 'kim@corp.example')).toHaveLength(1);
+    expect(users.filter((user) => user.username === 'kim@corp.example')).toHaveLength(1); // The user made at the first sign-in and the roles the directory changed are on the record.
+    const record = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'details'])
+      .where('action', 'in', ['user-create', 'permissions'])
+      .orderBy('audit_id')
+      .execute();
+    expect(record.map((r) => [r.action, r.actor, JSON.parse(r.details!)])).toEqual([
+      ['user-create', 'system', { username: 'kim@corp.example', roles: [] }],
+      [
+        'permissions',
+        'system',
+        { username: 'kim@corp.example', roles_added: ['editor'], roles_removed: [] },
+      ],
+      [
+        'permissions',
+        'system',
+        { username: 'kim@corp.example', roles_added: ['administrator'], roles_removed: ['editor'] },
+      ],
+    ]);
   });
 
   it('never links an existing local user by preferred_username', async () => {

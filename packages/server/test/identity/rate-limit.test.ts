@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../harness';
 import { postSignIn, startIdentityApp, startSignIn, type IdentityApp } from './helpers';
+import type { AuditEntryView as Entry } from '../../src/audit/list';
 
 describe.each(DIALECTS)('sign-in rate limits on %s', (dialect) => {
   let t: IdentityApp;
@@ -12,6 +13,19 @@ describe.each(DIALECTS)('sign-in rate limits on %s', (dialect) => {
     await t.user('other', ['editor'], 'the right password');
   });
   afterAll(() => t.close());
+
+  /** Refused sign-ins for too many attempts in the audit record, newest first. */
+  const limited = async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/audit?action=sign-in-failed',
+      as: 'admin',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { entries: Entry[] }).entries
+      .filter((e) => e.details?.reason === 'too many attempts')
+      .map((e) => [e.actor, e.details?.address]);
+  };
 
   it('locks an account after repeated failures, even for the right password', async () => {
     const { interaction, cookie } = await startSignIn(t.app);
@@ -32,6 +46,11 @@ describe.each(DIALECTS)('sign-in rate limits on %s', (dialect) => {
       remoteAddress: '192.0.2.51',
     });
     expect(other.statusCode).toBe(303);
+    // The first refusal of the window is recorded, not each one after it.
+    await postSignIn(t.app, interaction, cookie, 'target', 'wrong', {
+      remoteAddress: '192.0.2.52',
+    });
+    expect(await limited()).toEqual([['target', '192.0.2.50']]);
   });
 
   it('limits one address across accounts; a forged X-Forwarded-For does not reset it', async () => {
@@ -45,5 +64,6 @@ describe.each(DIALECTS)('sign-in rate limits on %s', (dialect) => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    expect((await limited())[0]).toEqual(['nobody6', '198.51.100.7']);
   });
 });

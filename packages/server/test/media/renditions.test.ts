@@ -131,6 +131,14 @@ describe.each(SETUPS)('image renditions on $dialect with $storage storage', (set
 
     const cleared = await t.request({ method: 'DELETE', url: `/api/media/${id}/focalpoint` });
     expect(cleared.json()).toEqual({ content_id: id, x: 0.5, y: 0.5, is_set: false });
+    // Each change is on the item's record.
+    const record = await t.request({
+      method: 'GET',
+      url: `/api/audit?content_id=${id}&action=save`,
+    });
+    expect(
+      (record.json() as { entries: { details: unknown }[] }).entries.map((e) => e.details),
+    ).toEqual([{ focal_point: null }, { focal_point: '0.9,0.2' }, { focal_point: '0.1,0.5' }]);
   });
 
   it('checks focal points: fractions, images only, the lock', async () => {

@@ -189,19 +189,19 @@ describe('import refusals', () => {
     expect(differences(answers, await crawl(await target.app()))).toEqual([]);
   }, 120_000);
 
-  it('refuses another format version before touching the database', async () => {
+  it('refuses a newer format version before touching the database', async () => {
     rewrite('version-2.canopy.gz', ([header, ...rest]) => [
       JSON.stringify({ ...JSON.parse(header!), version: 2 }),
       ...rest,
     ]);
     const target = await installation('sqlite');
     await expect(importInto(target, 'version-2.canopy.gz')).rejects.toThrow(
-      `${join(work, 'version-2.canopy.gz')} is an export of format version 2; this Canopy reads version 1 (import it with the Canopy version that exported it)`,
+      `${join(work, 'version-2.canopy.gz')} is an export of format version 2, made by a newer Canopy; this one reads version 1: import it with that Canopy version or a later one`,
     );
     await expectEmpty(target);
   });
 
-  it('refuses an export from a database at other migrations (a newer Canopy, say)', async () => {
+  it('refuses an export from a newer Canopy (a migration this one lacks)', async () => {
     rewrite('newer.canopy.gz', ([header, ...rest]) => {
       const parsed = JSON.parse(header!) as { migrations: string[] };
       const newer = { ...parsed, migrations: [...parsed.migrations, '9999-from-the-future'] };
@@ -209,7 +209,23 @@ describe('import refusals', () => {
     });
     const target = await installation('sqlite');
     await expect(importInto(target, 'newer.canopy.gz')).rejects.toThrow(
-      /^The export was made at database migration 9999-from-the-future and this database is at \d{4}-[\w-]+: import with the same Canopy version that exported it$/,
+      /newer\.canopy\.gz was exported by a newer Canopy, at database migration 9999-from-the-future \(this one knows up to \d{4}-[\w-]+\): import it with that Canopy version or a later one$/,
+    );
+    await expectEmpty(target);
+  });
+
+  it('refuses an export whose migrations are not the first of this Canopy’s', async () => {
+    rewrite('gap.canopy.gz', ([header, ...rest]) => {
+      const parsed = JSON.parse(header!) as { migrations: string[] };
+      const gap = {
+        ...parsed,
+        migrations: parsed.migrations.filter((m) => m !== '0003-integrity'),
+      };
+      return [JSON.stringify(gap), ...rest];
+    });
+    const target = await installation('sqlite');
+    await expect(importInto(target, 'gap.canopy.gz')).rejects.toThrow(
+      /gap\.canopy\.gz was exported at database migrations 0001-initial, 0002-identity, 0004-identity-issuer, .*, which are not the first of this Canopy's \(0001-initial, 0002-identity, 0003-integrity, .*\): import it with the Canopy version that exported it$/,
     );
     await expectEmpty(target);
   });

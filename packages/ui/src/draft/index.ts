@@ -7,3 +7,4 @@ export * from './contract';
 export * from './draft';
 export * from './zone-ops';
 export * from './kept';
+export * from './live-page';

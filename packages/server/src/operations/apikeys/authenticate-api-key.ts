@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { hashApiKey } from '../../auth/api-keys';
+import { recordSignInFailure } from '../../audit/sign-in-failures';
 
 function keys(db: Db) {
   return db
@@ -43,10 +44,22 @@ function actorOfKey(row: KeyRow | undefined, now: Date): Actor {
 /** What an API key's actor is named: the prefix, then the key's (unique) name. */
 export const API_KEY_ACTOR_PREFIX = 'apikey:';
 
-export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
+/** The key's actor; a refused key is recorded (administrators read it) with the caller's address. */
+export async function authenticateApiKey(db: Db, key: string, address?: string): Promise<Actor> {
   const row = await keys(db).where('api_keys.key_hash', '=', hashApiKey(key)).executeTakeFirst();
   const now = new Date();
-  const actor = actorOfKey(row, now);
+  let actor: Actor;
+  try {
+    actor = actorOfKey(row, now);
+  } catch (error) {
+    await recordSignInFailure(db, {
+      username: row ? `${API_KEY_ACTOR_PREFIX}${row.name}` : '',
+      endpoint: 'api-key',
+      reason: !row ? 'unknown API key' : row.revoked_date ? 'revoked API key' : 'expired API key',
+      address,
+    });
+    throw error;
+  }
   await recordUse(db, row!.key_id, row!.last_used_date, now);
   return actor;
 }

@@ -9,6 +9,7 @@ import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { itemOr404 } from '../contents/guards';
 import { renditionsKey } from './files';
+import { recordAudit } from '../../audit/record';
 import { writeMediaFields } from './fixed-fields';
 import { mediaTarget, type MediaContext } from './target';
 
@@ -59,6 +60,12 @@ export async function setFocalPoint(
       version: version.version,
       username: ctx.actor.username,
       values: {},
+    });
+    await recordAudit(trx, ctx.actor, {
+      action: 'save',
+      content_id: item.content_id,
+      version: version.version,
+      details: { focal_point: stored },
     });
     const saved = parseFocalPoint(stored);
     return {

@@ -148,15 +148,10 @@ export class Transcodes {
     return jobOf((await readJobRow(ctx.db, jobId))!);
   }
 
-  /**
-   * A job the shared queue gave up on while its row says queued or running: the instance that
-   * ran its last try died (or overran CANOPY_JOB_TIMEOUT), so nothing will finish it.
-   */
+  /** A job the shared queue gave up on while its row says queued or running. */
   private async abandoned(row: MediaJobRow): Promise<boolean> {
-    if (!this.queue.state || (row.status !== 'queued' && row.status !== 'running')) return false;
-    const state = await this.queue.state(row.job_id);
-    // none at all: gone from the queue's archive, long after (not in the moment of its sending)
-    if (state === undefined) return Date.now() - Date.parse(row.created_date) > 60_000;
-    return state === 'failed' || state === 'cancelled';
+    if (!this.queue.abandoned || (row.status !== 'queued' && row.status !== 'running'))
+      return false;
+    return this.queue.abandoned(row.job_id, row.created_date);
   }
 }

@@ -3,6 +3,7 @@
  * a new instance is modified by 'PORTAL-EDITOR' and starts with status 0 (§9).
  */
 import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../../audit/record';
 import {
   instanceUniqueName,
   MICROAPP_DEFAULT_MODIFIER_GROUP,
@@ -78,6 +79,15 @@ export async function createInstance(
         created_date: now(),
       })
       .execute();
+    await recordAudit(db, ctx.actor, {
+      action: 'instance-create',
+      details: {
+        instance_id: instanceId,
+        instance_name: instanceName,
+        microapp_id: input.microapp_id,
+        version,
+      },
+    });
   });
   return (await readInstances(ctx.db, [instanceId]))[0]!;
 }

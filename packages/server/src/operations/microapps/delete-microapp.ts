@@ -1,6 +1,7 @@
 /** Removes a micro-app from the registry (administrators); refused while it has instances. */
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
+import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import { microappNotFound } from './rules';
 
@@ -11,7 +12,7 @@ export async function deleteMicroapp(ctx: OpContext, microappId: string): Promis
     // validate
     const app = await db
       .selectFrom('microapps')
-      .select('microapp_id')
+      .select(['microapp_id', 'site_id', 'name'])
       .where('microapp_id', '=', microappId)
       .executeTakeFirst();
     if (!app) microappNotFound(microappId);
@@ -29,5 +30,9 @@ export async function deleteMicroapp(ctx: OpContext, microappId: string): Promis
     }
     // write
     await db.deleteFrom('microapps').where('microapp_id', '=', microappId).execute();
+    await recordAudit(db, ctx.actor, {
+      action: 'microapp-delete',
+      details: { microapp_id: microappId, site_id: app.site_id, name: app.name },
+    });
   });
 }

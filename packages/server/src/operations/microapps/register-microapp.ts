@@ -3,6 +3,7 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { fail, notFound } from '../../errors';
 import { readMicroapps, type MicroappView } from '../../repositories/microapps';
+import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import {
   checkClientApis,
@@ -59,6 +60,15 @@ export async function registerMicroapp(ctx: OpContext, input: NewMicroapp): Prom
       })
       .execute();
     await db.insertInto('microapp_versions').values(versions).execute();
+    await recordAudit(db, ctx.actor, {
+      action: 'microapp-register',
+      details: {
+        microapp_id: input.microapp_id,
+        site_id: input.site_id,
+        name,
+        versions: versions.map((v) => v.version),
+      },
+    });
   });
   return (await readMicroapps(ctx.db, { microappId: input.microapp_id }))[0]!;
 }

@@ -143,10 +143,10 @@ export async function modifiableInstance(
   actor: Actor,
   microappId: string,
   instanceId: string,
-): Promise<void> {
+): Promise<{ instance_name: string }> {
   const instance = await db
     .selectFrom('microapp_instances')
-    .select(['ad_groups_modify'])
+    .select(['ad_groups_modify', 'instance_name'])
     .where('instance_id', '=', instanceId)
     .where('microapp_id', '=', microappId)
     .executeTakeFirst();
@@ -155,4 +155,5 @@ export async function modifiableInstance(
     fail('NOT_FOUND', `The micro-app "${microappId}" has no instance ${instanceId}`);
   }
   requireInstanceModifier(actor, instance.ad_groups_modify);
+  return { instance_name: instance.instance_name };
 }

@@ -3,6 +3,7 @@
  * it runs or its configuration. Its id and unique name stay, so the pages that place it keep it
  * (and re-render at their next build, as the instance is one of their inputs).
  */
+import { recordAudit } from '../../audit/record';
 import type { OpContext } from '../context';
 import { fail } from '../../errors';
 import { readInstances, type MicroappInstanceView } from '../../repositories/microapps';
@@ -25,7 +26,7 @@ export async function updateInstance(
   const version = changes.instance_version?.trim();
   await ctx.db.transaction().execute(async (db) => {
     // access
-    await modifiableInstance(db, ctx.actor, microappId, instanceId);
+    const before = await modifiableInstance(db, ctx.actor, microappId, instanceId);
     // validate
     if (instanceName === '') fail('VALIDATION_FAILED', 'An instance needs a name');
     checkSettings(changes.configuration);
@@ -54,6 +55,18 @@ export async function updateInstance(
       })
       .where('instance_id', '=', instanceId)
       .execute();
+    const changed = (['instance_name', 'instance_version', 'configuration'] as const).filter(
+      (key) => changes[key] !== undefined,
+    );
+    await recordAudit(db, ctx.actor, {
+      action: 'instance-change',
+      details: {
+        instance_id: instanceId,
+        instance_name: instanceName ?? before.instance_name,
+        microapp_id: microappId,
+        changed,
+      },
+    });
   });
   return (await readInstances(ctx.db, [instanceId]))[0]!;
 }

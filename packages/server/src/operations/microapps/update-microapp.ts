@@ -3,6 +3,7 @@ import type { OpContext } from '../context';
 import { now } from '../context';
 import { fail } from '../../errors';
 import { readMicroapps, type MicroappView } from '../../repositories/microapps';
+import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import {
   checkClientApis,
@@ -35,7 +36,7 @@ export async function updateMicroapp(
   await ctx.db.transaction().execute(async (db) => {
     const app = await db
       .selectFrom('microapps')
-      .select(['site_id'])
+      .select(['site_id', 'name'])
       .where('microapp_id', '=', microappId)
       .executeTakeFirst();
     if (!app) microappNotFound(microappId);
@@ -72,6 +73,13 @@ export async function updateMicroapp(
       await db.deleteFrom('microapp_versions').where('microapp_id', '=', microappId).execute();
       await db.insertInto('microapp_versions').values(versions).execute();
     }
+    const changed = (['name', 'description', 'registeredclientapis', 'versions'] as const).filter(
+      (key) => changes[key] !== undefined,
+    );
+    await recordAudit(db, ctx.actor, {
+      action: 'microapp-change',
+      details: { microapp_id: microappId, site_id: app.site_id, name: name || app.name, changed },
+    });
   });
   return (await readMicroapps(ctx.db, { microappId }))[0]!;
 }

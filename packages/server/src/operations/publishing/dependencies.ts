@@ -7,7 +7,8 @@
  * staged version no publish of this site promotes: the shared media library's), 'scheduled' (its
  * publish date lies ahead) or 'missing' (deleted). Each is listed
  * with the pages that need it and whether the actor may include it in the same publish: Edit on
- * the item, and for a draft no one else's lock.
+ * the item, and for a draft no one else's lock. What an item that may be included references is
+ * listed in turn (needed by that item), and so on, each item once.
  */
 import { hasPermission, publishDateMoment } from '@canopy/core';
 import type { OpContext } from '../context';
@@ -43,19 +44,67 @@ interface Publishing {
   content_name: string;
 }
 
-/** The dependencies of `versions` (what delivery shows after the publish), by name. */
+/**
+ * The dependencies of `versions` (what delivery shows after the publish), by name. An item the
+ * actor may include is published as it is now, so what its version references is needed too:
+ * those are listed as well, needed by it, and so on (each item once).
+ */
 export async function findDependencies(
   ctx: OpContext,
   siteId: string,
   versions: readonly Publishing[],
   now = new Date(),
 ): Promise<Dependency[]> {
-  const refs = await referencesOf(ctx.db, siteId, versions);
-  if (refs.size === 0) return [];
   const needs = new Map<string, Set<string>>();
+  const names = new Map(versions.map((v) => [v.content_id, v.content_name]));
+  const found = new Map<string, Dependency>();
+  const expanded = new Set(versions.map((v) => v.content_id));
+  let frontier: readonly Publishing[] = versions;
+  let scope: string | null = siteId;
+  while (frontier.length > 0) {
+    const fresh = await addNeeds(ctx, siteId, scope, frontier, needs);
+    const resolved = await resolve(ctx, siteId, fresh, now);
+    for (const dep of resolved) found.set(`${dep.kind}:${dep.id}`, dep);
+    frontier = resolved
+      .filter((d) => d.kind === 'content' && d.version !== null && d.can_include)
+      .filter((d) => !expanded.has(d.id))
+      .map((d) => ({ content_id: d.id, version: d.version!, content_name: d.name }));
+    for (const v of frontier) {
+      expanded.add(v.content_id);
+      names.set(v.content_id, v.content_name);
+    }
+    // Included items may lie outside the site (the shared media library).
+    scope = null;
+  }
+  const neededBy = (key: string) =>
+    [...needs.get(key)!]
+      .map((id) => ({ content_id: id, content_name: names.get(id) ?? id }))
+      .sort((a, b) => a.content_name.localeCompare(b.content_name));
+  return [...found]
+    .map(([key, dep]) => ({ ...dep, needed_by: neededBy(key) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Adds what `versions` reference to `needs` (key -> ids of the items needing it); answers the
+ * keys needed for the first time.
+ */
+async function addNeeds(
+  ctx: OpContext,
+  siteId: string,
+  scope: string | null,
+  versions: readonly Publishing[],
+  needs: Map<string, Set<string>>,
+): Promise<string[]> {
+  const refs = await referencesOf(ctx.db, scope, versions);
+  if (refs.size === 0) return [];
+  const fresh: string[] = [];
   const need = (key: string, by: string) => {
     let set = needs.get(key);
-    if (!set) needs.set(key, (set = new Set()));
+    if (!set) {
+      needs.set(key, (set = new Set()));
+      fresh.push(key);
+    }
     set.add(by);
   };
   const urls = [...new Set([...refs.values()].flatMap((r) => [...r.pageUrls]))];
@@ -81,12 +130,18 @@ export async function findDependencies(
     }
     for (const id of r.microapps) need(`microapp:${id}`, v.content_id);
   }
-  const contentIds = [...needs.keys()]
-    .filter((k) => k.startsWith('content:'))
-    .map((k) => k.slice(8));
-  const instanceIds = [...needs.keys()]
-    .filter((k) => k.startsWith('microapp:'))
-    .map((k) => k.slice(9));
+  return fresh;
+}
+
+/** The needed items (by key) delivery would not show, without `needed_by` (filled in later). */
+async function resolve(
+  ctx: OpContext,
+  siteId: string,
+  keys: string[],
+  now: Date,
+): Promise<Dependency[]> {
+  const contentIds = keys.filter((k) => k.startsWith('content:')).map((k) => k.slice(8));
+  const instanceIds = keys.filter((k) => k.startsWith('microapp:')).map((k) => k.slice(9));
   const [items, rows, instances] = await Promise.all([
     inChunks(contentIds, (chunk) =>
       ctx.db
@@ -124,17 +179,11 @@ export async function findDependencies(
     if (!list) versionsById.set(row.content_id, (list = []));
     list.push(row);
   }
-  const names = new Map(versions.map((v) => [v.content_id, v.content_name]));
-  const neededBy = (key: string) =>
-    [...needs.get(key)!]
-      .map((id) => ({ content_id: id, content_name: names.get(id) ?? id }))
-      .sort((a, b) => a.content_name.localeCompare(b.content_name));
 
   const out: Dependency[] = [];
   for (const id of contentIds) {
-    const key = `content:${id}`;
     const item = itemById.get(id);
-    const base = { kind: 'content' as const, id, needed_by: neededBy(key) };
+    const base = { kind: 'content' as const, id, needed_by: [] };
     if (!item) {
       out.push({
         ...base,
@@ -184,12 +233,12 @@ export async function findDependencies(
       status: 'missing',
       publish_date: null,
       version: null,
-      needed_by: neededBy(`microapp:${id}`),
+      needed_by: [],
       can_include: false,
       reason: 'The micro-app instance no longer exists: remove it from the page',
     });
   }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
+  return out;
 }
 
 /** Ids per query: far below SQLite's and PostgreSQL's limits on bound values. */

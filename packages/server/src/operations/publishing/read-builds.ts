@@ -26,7 +26,19 @@ export function viewOf(row: BuildRow): BuildView {
   };
 }
 
-export async function getBuild(ctx: OpContext, buildId: string): Promise<BuildView> {
+/**
+ * The rows as they stand now: the build service records failed a build whose job the shared
+ * queue gave up on (BuildService.settled).
+ */
+export type Settle = (rows: BuildRow[]) => Promise<BuildRow[]>;
+
+const asRead: Settle = async (rows) => rows;
+
+export async function getBuild(
+  ctx: OpContext,
+  buildId: string,
+  settle: Settle = asRead,
+): Promise<BuildView> {
   const row = await ctx.db
     .selectFrom('builds')
     .selectAll()
@@ -34,13 +46,15 @@ export async function getBuild(ctx: OpContext, buildId: string): Promise<BuildVi
     .executeTakeFirst();
   if (!row) fail('NOT_FOUND', `Build ${buildId} was not found`);
   await requireSiteReader(ctx.db, ctx.actor, row.site_id);
-  return viewOf(row);
+  const [settled] = await settle([row]);
+  return viewOf(settled!);
 }
 
 export async function listBuilds(
   ctx: OpContext,
   siteId: string,
   mode: string | undefined,
+  settle: Settle = asRead,
   limit = 50,
 ): Promise<BuildView[]> {
   await requireSiteReader(ctx.db, ctx.actor, siteId);
@@ -52,5 +66,5 @@ export async function listBuilds(
     .orderBy('queued_date', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(viewOf);
+  return (await settle(rows)).map(viewOf);
 }

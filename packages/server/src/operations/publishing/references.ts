@@ -56,15 +56,21 @@ export function collectReferences(
   }
 }
 
-/** The references of each version (all of one site's items), keyed `content_id#version`. */
+/**
+ * The references of each version, keyed `content_id#version`: all of the site `siteId`'s items,
+ * or with no site, items of any (named by id: few of them).
+ */
 export async function referencesOf(
   db: Db,
-  siteId: string,
+  siteId: string | null,
   versions: readonly { content_id: string; version: number }[],
 ): Promise<Map<string, References>> {
   const out = new Map<string, References>();
   if (versions.length === 0) return out;
-  const ids = db.selectFrom('content_items').select('content_id').where('site_id', '=', siteId);
+  const ids =
+    siteId === null
+      ? [...new Set(versions.map((v) => v.content_id))]
+      : db.selectFrom('content_items').select('content_id').where('site_id', '=', siteId);
   // The version numbers asked for, as a coarse filter: an item's older versions are not read.
   const numbers = [...new Set(versions.map((v) => v.version))];
   const typeOf = new Map(

@@ -7,6 +7,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail, notFound } from '../../errors';
 import type { PublishingConfig } from '../../publishing/config';
+import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import { refreshStoredTargets } from './site-targets';
 
@@ -148,6 +149,10 @@ export async function deleteSite(
     await trx.deleteFrom('builds').where('site_id', '=', siteId).execute();
     await trx.deleteFrom('microapps').where('site_id', '=', siteId).execute();
     await trx.deleteFrom('sites').where('site_id', '=', siteId).execute();
+    await recordAudit(trx, actor, {
+      action: 'site-delete',
+      details: { site_id: siteId, site_name: usage.site_name },
+    });
   });
   await refreshStoredTargets(db, config);
 }

@@ -19,6 +19,7 @@ import { grantCreatorPermissions } from '../../access/permissions';
 import type { PublishingConfig } from '../../publishing/config';
 import { now } from '../context';
 import { createInitialFields } from '../contents/initial-fields';
+import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import { matches, pageOf, type Page, type PageRequest } from '../paging';
 import {
@@ -213,6 +214,11 @@ export async function createSite(
       .where('site_id', '=', siteId)
       .execute();
     await storeTargets(trx, siteId, targets);
+    await recordAudit(trx, actor, {
+      action: 'site-create',
+      content_id: rootId,
+      details: { site_id: siteId, site_name: name, targets: Object.keys(input.targets ?? {}) },
+    });
   });
   await refreshStoredTargets(db, config);
   return readSiteView(db, config, siteId);
@@ -353,6 +359,17 @@ export async function updateSite(
         .where('site_id', '=', siteId)
         .execute();
     await storeTargets(trx, siteId, targets);
+    await recordAudit(trx, actor, {
+      action: 'site-change',
+      details: {
+        site_id: siteId,
+        site_name: name ?? current.site_name,
+        changed: [
+          ...(name !== undefined && name !== current.site_name ? ['site_name'] : []),
+          ...Object.keys(changes.targets ?? {}).map((mode) => `${mode} target`),
+        ],
+      },
+    });
   });
   await refreshStoredTargets(db, config);
   return readSiteView(db, config, siteId);

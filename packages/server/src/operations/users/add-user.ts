@@ -27,13 +27,17 @@ export async function addUser(db: Db, actor: Actor, input: AddUserInput): Promis
     if (problem) fail('VALIDATION_FAILED', problem);
   }
   // write (createUser checks the name and writes user and roles in one transaction)
-  const userId = await createUser(db, {
-    username: input.username,
-    given_name: input.given_name ?? '',
-    family_name: input.family_name ?? '',
-    email: input.email ?? null,
-    password_hash: input.password === undefined ? null : await hashPassword(input.password),
-    roleIds: input.roles,
-  });
+  const userId = await createUser(
+    db,
+    {
+      username: input.username,
+      given_name: input.given_name ?? '',
+      family_name: input.family_name ?? '',
+      email: input.email ?? null,
+      password_hash: input.password === undefined ? null : await hashPassword(input.password),
+      roleIds: input.roles,
+    },
+    actor,
+  );
   return readUser(db, userId);
 }

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
+import { SYSTEM_ACTOR, type Actor } from '../../auth/actor';
+import { recordAudit } from '../../audit/record';
 
 export interface NewUser {
   username: string;
@@ -12,7 +14,12 @@ export interface NewUser {
   roleIds: string[];
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<string> {
+/** `actor` is who adds the user (the system for a first sign-in through a directory). */
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<string> {
   if (!/^[a-zA-Z0-9._@-]{1,100}$/.test(input.username)) {
     fail(
       'VALIDATION_FAILED',
@@ -48,6 +55,10 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
         .values(input.roleIds.map((role_id) => ({ user_id: userId, role_id })))
         .execute();
     }
+    await recordAudit(trx, actor, {
+      action: 'user-create',
+      details: { username: input.username, roles: input.roleIds },
+    });
   });
   return userId;
 }

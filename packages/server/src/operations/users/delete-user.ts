@@ -6,6 +6,7 @@
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { personalRoleId, type Actor } from '../../auth/actor';
+import { recordAudit } from '../../audit/record';
 import { readUser } from './get-user';
 import { keepOneAdministrator, requireAdministrator } from './guards';
 
@@ -34,5 +35,6 @@ export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
     await trx.deleteFrom('roles').where('role_id', '=', personalRoleId(userId)).execute();
     await trx.deleteFrom('users').where('user_id', '=', userId).execute();
+    await recordAudit(trx, actor, { action: 'user-delete', details: { username: user.username } });
   });
 }

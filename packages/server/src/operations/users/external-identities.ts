@@ -9,7 +9,8 @@ import type { Db } from '../../db/index';
 import { AppError, fail } from '../../errors';
 import { constraintViolation } from '../../db/errors-driver';
 import { createUser } from './create-user';
-import { isPersonalRole } from '../../auth/actor';
+import { isPersonalRole, SYSTEM_ACTOR } from '../../auth/actor';
+import { recordAudit } from '../../audit/record';
 import { recordSignIn } from './sign-ins';
 import type { ExternalProfile } from '../../auth/external-profile';
 
@@ -102,7 +103,7 @@ async function syncProfile(db: Db, userId: string, profile: ExternalProfile): Pr
   const changes: { given_name?: string; family_name?: string; email?: string } = {};
   const user = await db
     .selectFrom('users')
-    .select(['given_name', 'family_name', 'email'])
+    .select(['username', 'given_name', 'family_name', 'email'])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   if (profile.given_name !== undefined && profile.given_name !== user.given_name) {
@@ -113,11 +114,17 @@ async function syncProfile(db: Db, userId: string, profile: ExternalProfile): Pr
   }
   if (profile.email !== undefined && profile.email !== user.email) changes.email = profile.email;
   if (Object.keys(changes).length === 0) return;
-  await db
-    .updateTable('users')
-    .set({ ...changes, updated_date: new Date().toISOString() })
-    .where('user_id', '=', userId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ ...changes, updated_date: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      action: 'user-change',
+      details: { username: user.username, changed: Object.keys(changes), source: profile.source },
+    });
+  });
 }
 
 async function syncRoles(db: Db, userId: string, claimed: string[]): Promise<void> {
@@ -137,7 +144,20 @@ async function syncRoles(db: Db, userId: string, claimed: string[]): Promise<voi
   const same =
     current.length === target.length && target.every((roleId) => current.includes(roleId));
   if (same) return;
+  const { username } = await db
+    .selectFrom('users')
+    .select('username')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      action: 'permissions',
+      details: {
+        username,
+        roles_added: target.filter((roleId) => !current.includes(roleId)),
+        roles_removed: current.filter((roleId) => !target.includes(roleId)),
+      },
+    });
     await trx
       .deleteFrom('user_roles')
       .where('user_id', '=', userId)

@@ -6,6 +6,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords';
+import { recordAudit } from '../../audit/record';
 import { readUser, type UserView } from './get-user';
 import { keepOneAdministrator, requireAdministrator } from './guards';
 
@@ -25,7 +26,7 @@ export async function updateUser(
 ): Promise<UserView> {
   // access
   requireAdministrator(actor, 'change users');
-  await readUser(db, userId);
+  const user = await readUser(db, userId);
   // validate
   if (changes.password !== undefined) {
     const problem = checkPasswordStrength(changes.password);
@@ -51,6 +52,18 @@ export async function updateUser(
       })
       .where('user_id', '=', userId)
       .execute();
+    // What changed, never to what: a password is named, not written down.
+    const changed = (
+      ['given_name', 'family_name', 'email', 'password', 'disabled'] as const
+    ).filter((key) => changes[key] !== undefined);
+    await recordAudit(trx, actor, {
+      action: 'user-change',
+      details: {
+        username: user.username,
+        changed,
+        ...(changes.disabled !== undefined && { disabled: changes.disabled }),
+      },
+    });
   });
   return readUser(db, userId);
 }

@@ -58,6 +58,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
   const tags = ['Publishing'];
   const ctx = (request: Parameters<typeof actorOf>[0]) => ({ db, actor: actorOf(request) });
+  const settle = (rows: BuildRow[]) => app.publishing.settled(rows);
   // A remote build's batches of page models share one snapshot while nothing is written.
   const snapshots = new SnapshotMemo(() => app.canopy.readCache.generation());
   // A page model and its recursive parts, referred to by id.
@@ -208,7 +209,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Build) },
       },
     },
-    (request) => listBuilds(ctx(request), request.query.site_id, request.query.mode),
+    (request) => listBuilds(ctx(request), request.query.site_id, request.query.mode, settle),
   );
   app.get(
     '/builds/:id',
@@ -220,7 +221,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Build },
       },
     },
-    (request) => getBuild(ctx(request), request.params.id),
+    (request) => getBuild(ctx(request), request.params.id, settle),
   );
   app.get(
     '/builds/:id/events',
@@ -232,7 +233,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const first = await getBuild(ctx(request), request.params.id);
+      const first = await getBuild(ctx(request), request.params.id, settle);
       const out = startEventStream(reply);
       const send = (row: BuildRow) =>
         out.write(`event: build\ndata: ${JSON.stringify(viewOf(row))}\n\n`);
