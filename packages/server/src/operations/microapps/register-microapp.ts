@@ -1,8 +1,9 @@
 /** Registers a micro-app for a site: its versions and the APIs it calls (administrators). */
 import type { OpContext } from '../context';
 import { now } from '../context';
-import { fail, notFound } from '../../errors';
+import { fail } from '../../errors';
 import { readMicroapps, type MicroappView } from '../../repositories/microapps';
+import { siteOr404 } from '../../repositories/sites';
 import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import {
@@ -31,12 +32,7 @@ export async function registerMicroapp(ctx: OpContext, input: NewMicroapp): Prom
   const versions = checkVersions(input.microapp_id, input.versions);
   const apis = checkClientApis(input.registeredclientapis ?? []);
   await ctx.db.transaction().execute(async (db) => {
-    const site = await db
-      .selectFrom('sites')
-      .select('site_id')
-      .where('site_id', '=', input.site_id)
-      .executeTakeFirst();
-    if (!site) notFound('Site', input.site_id);
+    await siteOr404(db, { id: input.site_id });
     const taken = await db
       .selectFrom('microapps')
       .select('microapp_id')

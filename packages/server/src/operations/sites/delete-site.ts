@@ -5,8 +5,9 @@
  */
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { fail, notFound } from '../../errors';
+import { fail } from '../../errors';
 import type { PublishingConfig } from '../../publishing/config';
+import { siteOr404 } from '../../repositories/sites';
 import { recordAudit } from '../../audit/record';
 import { requireAdministrator } from '../users/guards';
 import { refreshStoredTargets } from './site-targets';
@@ -34,12 +35,7 @@ export async function siteUsage(
   siteId: string,
 ): Promise<SiteUsage> {
   requireAdministrator(actor, 'manage sites');
-  const site = await db
-    .selectFrom('sites')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
-  if (!site) notFound('Site', siteId);
+  const site = await siteOr404(db, { id: siteId });
   const rootId = site.root_content_id;
   const home = rootId
     ? await db
