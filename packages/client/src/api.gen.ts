@@ -943,7 +943,11 @@ export interface paths {
             content_name?: string;
             content_type_id?: string;
             custom_icon?: string;
-            is_active?: number;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            is_active?: 0 | 1;
             page_url?: string;
             /**
              * Format: uuid
@@ -1137,7 +1141,11 @@ export interface paths {
                 | null;
               version?: number;
             }[];
-            is_active?: number;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            is_active?: 0 | 1;
             /**
              * Format: uuid
              * @description A UUID
@@ -4714,7 +4722,11 @@ export interface paths {
                 [key: string]: {
                   allowed_widgets: string | null;
                   block_id: string;
-                  connect_to_doc_site: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  connect_to_doc_site: 0 | 1;
                   default_value: string | null;
                   edit_in_behavior: string | null;
                   field_id: string;
@@ -4722,7 +4734,11 @@ export interface paths {
                   field_order: number;
                   field_type: string;
                   field_values: string | null;
-                  is_required: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  is_required: 0 | 1;
                   microapp_id: string | null;
                   microapp_version: string | null;
                   picker_root_item: string | null;
@@ -4800,7 +4816,11 @@ export interface paths {
                 [key: string]: {
                   allowed_widgets: string | null;
                   block_id: string;
-                  connect_to_doc_site: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  connect_to_doc_site: 0 | 1;
                   default_value: string | null;
                   edit_in_behavior: string | null;
                   field_id: string;
@@ -4808,7 +4828,11 @@ export interface paths {
                   field_order: number;
                   field_type: string;
                   field_values: string | null;
-                  is_required: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  is_required: 0 | 1;
                   microapp_id: string | null;
                   microapp_version: string | null;
                   picker_root_item: string | null;
@@ -4966,7 +4990,11 @@ export interface paths {
             'application/json': {
               allowed_widgets: string | null;
               block_id: string;
-              connect_to_doc_site: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              connect_to_doc_site: 0 | 1;
               default_value: string | null;
               edit_in_behavior: string | null;
               field_id: string;
@@ -4974,7 +5002,11 @@ export interface paths {
               field_order: number;
               field_type: string;
               field_values: string | null;
-              is_required: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_required: 0 | 1;
               microapp_id: string | null;
               microapp_version: string | null;
               picker_root_item: string | null;
@@ -5087,7 +5119,11 @@ export interface paths {
             'application/json': {
               allowed_widgets: string | null;
               block_id: string;
-              connect_to_doc_site: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              connect_to_doc_site: 0 | 1;
               default_value: string | null;
               edit_in_behavior: string | null;
               field_id: string;
@@ -5095,7 +5131,11 @@ export interface paths {
               field_order: number;
               field_type: string;
               field_values: string | null;
-              is_required: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_required: 0 | 1;
               microapp_id: string | null;
               microapp_version: string | null;
               picker_root_item: string | null;
@@ -5241,7 +5281,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5249,7 +5293,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5270,7 +5318,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             };
           };
         };
@@ -5331,7 +5380,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5339,7 +5392,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5360,7 +5417,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             };
           };
         };
@@ -5497,7 +5555,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5505,7 +5567,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5526,7 +5592,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             }[];
           };
         };
@@ -5632,7 +5699,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5640,7 +5711,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5661,7 +5736,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             };
           };
         };

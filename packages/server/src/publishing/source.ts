@@ -21,7 +21,7 @@ import {
   type SiteMode,
   type VersionRows,
 } from '@canopy/site';
-import { MEDIA_CONTENT_TYPES, safeSettings } from '@canopy/core';
+import { MEDIA_CONTENT_TYPES, safeSettings, type VersionStatus } from '@canopy/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { jsonRows, jsonTuple } from '../db/json';
@@ -35,7 +35,7 @@ export type Variant = 'published' | 'latestpublishable';
 export const variantOf = (mode: SiteMode): Variant =>
   mode === 'delivery' ? 'published' : 'latestpublishable';
 
-const STATUSES: Record<Variant, string[]> = {
+const STATUSES: Record<Variant, VersionStatus[]> = {
   published: ['published'],
   latestpublishable: ['staged', 'published'],
 };

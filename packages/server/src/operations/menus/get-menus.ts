@@ -6,7 +6,7 @@
  * JSON, and the tree is assembled from those strings, never materialised as objects. A subtree
  * (get-menu-subtree.ts) is small and is built from objects.
  */
-import type { MenuItem, Permission } from '@canopy/core';
+import type { Flag, MenuItem, Permission } from '@canopy/core';
 import { sql } from 'kysely';
 import type { ReadCache, Segments } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
@@ -263,7 +263,7 @@ export async function loadContentRows(
       'c.template_id',
       sql<'content'>`'content'`.as('item_type'),
       'c.is_active',
-      sql<number>`CASE WHEN c.locked_by IS NULL THEN 0 ELSE 1 END`.as('is_locked'),
+      sql<Flag>`CASE WHEN c.locked_by IS NULL THEN 0 ELSE 1 END`.as('is_locked'),
       'c.locked_by',
       'c.lvl',
       'c.parent_id',
