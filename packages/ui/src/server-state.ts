@@ -24,10 +24,24 @@ export function api(): CanopyClient {
   return client;
 }
 
-/** Throws the reply's error (so queries and mutations fail) and returns its data. */
-export function dataOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+interface Reply<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * Throws the reply's error (so queries and mutations fail) and returns its data, typed by the
+ * route's reply schema.
+ */
+export function replyOf<D>(result: Reply<D>): D {
   if (!result.response.ok) throw result.error ?? new Error(`HTTP ${result.response.status}`);
-  return result.data as T;
+  return result.data as D;
+}
+
+/** The same, for a route without a reply schema: its data read as core's shape `T`. */
+export function dataOf<T>(result: Reply<unknown>): T {
+  return replyOf(result) as T;
 }
 
 /** An error reply of the content API: `{ code, message }` plus details. */
@@ -78,8 +92,8 @@ export const contentVersionQuery = (id: string, version: number | null) =>
 export const templateQuery = (id: string) =>
   queryOptions({
     queryKey: ['templates', id],
-    queryFn: async () =>
-      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
+    queryFn: async (): Promise<Template> =>
+      replyOf(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
     staleTime: 60_000,
   });
 
@@ -87,8 +101,8 @@ export const templateQuery = (id: string) =>
 export const widgetReferencesQuery = (templateId: string) =>
   queryOptions({
     queryKey: ['templates', templateId, 'widgetreferences'],
-    queryFn: async () =>
-      dataOf<Template[]>(
+    queryFn: async (): Promise<Template[]> =>
+      replyOf(
         await api().GET('/api/templates/{id}/widgetreferences', {
           params: { path: { id: templateId } },
         }),
@@ -106,7 +120,7 @@ export async function saveContent(body: SaveBody): Promise<Content> {
   return dataOf<Content>(
     await api().PUT('/api/contents/{id}', {
       params: { path: { id: body.content_id } },
-      body: body as never,
+      body,
     }),
   );
 }
