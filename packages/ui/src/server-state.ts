@@ -4,7 +4,7 @@
  * read: a content version, a template and the widgets a template's zones may hold, the tree and
  * the sites (which the pickers read); and Save.
  */
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryClient, hashKey, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { CanopyClient } from '@canopy/client';
 import type { Content, MenuItem, Template } from '@canopy/core';
 import type { SaveChanges } from './draft/draft';
@@ -75,10 +75,21 @@ export const sitesQuery = () =>
     queryFn: async () => dataOf<Site[]>(await api().GET('/api/contents/sites')),
   });
 
-/** A version of a content item ('latest' when none is named); under ['contents', id]. */
+/** The query keys of content items: everything read of one item sits under `item(id)`. */
+export const contentKeys = {
+  all: ['contents'] as const,
+  item: (id: string) => ['contents', id] as const,
+  version: (id: string, version: number | null) =>
+    ['contents', id, 'version', version ?? 'latest'] as const,
+};
+
+/**
+ * A version of a content item ('latest' when none is named): the one query of GET
+ * /api/contents/{id}[/{version}], whoever reads it (the editors, the publish menu, Preview).
+ */
 export const contentVersionQuery = (id: string, version: number | null) =>
   queryOptions({
-    queryKey: ['contents', id, 'version', version ?? 'latest'],
+    queryKey: contentKeys.version(id, version),
     queryFn: async () =>
       version == null
         ? dataOf<Content>(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
@@ -114,6 +125,25 @@ export interface SaveBody extends SaveChanges {
   content_id: string;
   version: number;
   updated_date: string;
+}
+
+/**
+ * After a write that answers the version it wrote (a Save): the answer goes into the cache under
+ * `shownAs` (the key the editor reads it by) and under its own version, and is not fetched again;
+ * the item's other queries (another version, 'latest') are marked stale.
+ */
+export async function storeWrittenContent(
+  queries: QueryClient,
+  written: Content,
+  shownAs: QueryKey,
+): Promise<void> {
+  const keys = [shownAs, contentKeys.version(written.content_id, written.version)];
+  for (const key of keys) queries.setQueryData(key, written);
+  const hashes = new Set(keys.map((key) => hashKey(key)));
+  await queries.invalidateQueries({
+    queryKey: contentKeys.item(written.content_id),
+    predicate: (query) => !hashes.has(query.queryHash),
+  });
 }
 
 export async function saveContent(body: SaveBody): Promise<Content> {
