@@ -60,7 +60,7 @@ export async function createContentModel(db: Db): Promise<ContentModel> {
     template_type_id: string,
     order: number,
     parentId: string | null,
-  ) => ({
+  ): InsertObject<Database, 'templates'> => ({
     template_id,
     template_name,
     template_type_id,

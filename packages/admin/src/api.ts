@@ -1,52 +1,31 @@
 /**
  * Server state of the admin: one client, and one queryOptions factory per resource (TanStack
- * Query). Replies of routes without a response schema are read as core's entity types.
+ * Query). Replies of routes without a response schema are read as core's entity types. A content
+ * item is read through `contentVersionQuery` of `@canopy/ui`, the page editor's too.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api, dataOf } from '@canopy/ui';
+import { api, dataOf, replyOf } from '@canopy/ui';
 
-// The client, the query client, reading a reply, the tree and the sites are shared with the
-// page editor (its pickers read them too).
+// The client, the query client, reading a reply, the tree, the sites and content items are
+// shared with the page editor (its pickers read them too).
 export {
   api,
+  contentVersionQuery,
   dataOf,
   menusQuery,
   queryClient,
+  replyOf,
   setApiClient,
   sitesQuery,
   type Site,
 } from '@canopy/ui';
 
-export interface ContentSummary {
-  content_id: string;
-  content_name: string;
-  version: number;
-  status_id: string;
-  is_locked: number;
-  locked_by: string | null;
-  updated_date: string;
-  updated_by: string | null;
-}
-
-export const contentQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['contents', id],
-    queryFn: async () =>
-      dataOf<ContentSummary>(await api().GET('/api/contents/{id}', { params: { path: { id } } })),
-  });
-
 export const personQuery = () =>
   queryOptions({
     queryKey: ['person'],
-    queryFn: async () => dataOf<Person>(await api().GET('/api/identity/personinfo')),
+    queryFn: async () => replyOf(await api().GET('/api/identity/personinfo')),
     staleTime: Infinity,
   });
-
-export interface Person {
-  name: string;
-  preferred_username: string;
-  is_admin: number;
-}
 
 export interface TemplateType {
   template_type_id: string;

@@ -955,7 +955,11 @@ export interface paths {
             content_name?: string;
             content_type_id?: string;
             custom_icon?: string;
-            is_active?: number;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            is_active?: 0 | 1;
             page_url?: string;
             /**
              * Format: uuid
@@ -1149,7 +1153,11 @@ export interface paths {
                 | null;
               version?: number;
             }[];
-            is_active?: number;
+            /**
+             * @description 0 or 1
+             * @enum {unknown}
+             */
+            is_active?: 0 | 1;
             /**
              * Format: uuid
              * @description A UUID
@@ -4726,7 +4734,11 @@ export interface paths {
                 [key: string]: {
                   allowed_widgets: string | null;
                   block_id: string;
-                  connect_to_doc_site: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  connect_to_doc_site: 0 | 1;
                   default_value: string | null;
                   edit_in_behavior: string | null;
                   field_id: string;
@@ -4734,7 +4746,11 @@ export interface paths {
                   field_order: number;
                   field_type: string;
                   field_values: string | null;
-                  is_required: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  is_required: 0 | 1;
                   microapp_id: string | null;
                   microapp_version: string | null;
                   picker_root_item: string | null;
@@ -4812,7 +4828,11 @@ export interface paths {
                 [key: string]: {
                   allowed_widgets: string | null;
                   block_id: string;
-                  connect_to_doc_site: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  connect_to_doc_site: 0 | 1;
                   default_value: string | null;
                   edit_in_behavior: string | null;
                   field_id: string;
@@ -4820,7 +4840,11 @@ export interface paths {
                   field_order: number;
                   field_type: string;
                   field_values: string | null;
-                  is_required: number;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  is_required: 0 | 1;
                   microapp_id: string | null;
                   microapp_version: string | null;
                   picker_root_item: string | null;
@@ -4978,7 +5002,11 @@ export interface paths {
             'application/json': {
               allowed_widgets: string | null;
               block_id: string;
-              connect_to_doc_site: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              connect_to_doc_site: 0 | 1;
               default_value: string | null;
               edit_in_behavior: string | null;
               field_id: string;
@@ -4986,7 +5014,11 @@ export interface paths {
               field_order: number;
               field_type: string;
               field_values: string | null;
-              is_required: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_required: 0 | 1;
               microapp_id: string | null;
               microapp_version: string | null;
               picker_root_item: string | null;
@@ -5099,7 +5131,11 @@ export interface paths {
             'application/json': {
               allowed_widgets: string | null;
               block_id: string;
-              connect_to_doc_site: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              connect_to_doc_site: 0 | 1;
               default_value: string | null;
               edit_in_behavior: string | null;
               field_id: string;
@@ -5107,7 +5143,11 @@ export interface paths {
               field_order: number;
               field_type: string;
               field_values: string | null;
-              is_required: number;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_required: 0 | 1;
               microapp_id: string | null;
               microapp_version: string | null;
               picker_root_item: string | null;
@@ -5253,7 +5293,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5261,7 +5305,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5282,7 +5330,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             };
           };
         };
@@ -5343,7 +5392,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5351,7 +5404,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5372,7 +5429,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             };
           };
         };
@@ -5509,7 +5567,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5517,7 +5579,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5538,7 +5604,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             }[];
           };
         };
@@ -5644,7 +5711,11 @@ export interface paths {
                     [key: string]: {
                       allowed_widgets: string | null;
                       block_id: string;
-                      connect_to_doc_site: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      connect_to_doc_site: 0 | 1;
                       default_value: string | null;
                       edit_in_behavior: string | null;
                       field_id: string;
@@ -5652,7 +5723,11 @@ export interface paths {
                       field_order: number;
                       field_type: string;
                       field_values: string | null;
-                      is_required: number;
+                      /**
+                       * @description 0 or 1
+                       * @enum {unknown}
+                       */
+                      is_required: 0 | 1;
                       microapp_id: string | null;
                       microapp_version: string | null;
                       picker_root_item: string | null;
@@ -5673,7 +5748,8 @@ export interface paths {
               updated_by: string | null;
               updated_date: string;
               widget_template_data: unknown;
-              widget_type: string | null;
+              widget_type:
+                ('Block Widget' | 'Container Widget' | 'Container Item Widget') | (never | null);
             };
           };
         };

@@ -1,4 +1,8 @@
-/** Entity shapes of SPEC §3 as the content API sends and receives them. */
+/**
+ * Entity shapes of SPEC §3 as the content API sends and receives them. They are the one
+ * definition of each shape: the database's row types (server db/schema.ts) derive from them, and
+ * the API's schemas are checked against them.
+ */
 
 export const VERSION_STATUSES = ['draft', 'staged', 'published'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
@@ -14,6 +18,9 @@ export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 
 export const WIDGET_TYPES = ['Block Widget', 'Container Widget', 'Container Item Widget'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
+
+/** A yes/no column of the database and the API (is_active, is_required, ...): 0 or 1. */
+export type Flag = 0 | 1;
 
 /** A content type's template type id: '{contenttype}-template'. */
 export function templateTypeOf(contentTypeId: string): string {
@@ -40,8 +47,8 @@ export interface MenuItem {
   template_type_id: string | null;
   template_id: string | null;
   item_type: ItemType;
-  is_active: number;
-  is_locked: number;
+  is_active: Flag;
+  is_locked: Flag;
   locked_by: string | null;
   lvl: number;
   parent_id: string | null;
@@ -73,11 +80,15 @@ export interface ContentBlock {
   content_blocks_fields: Record<string, BlockField>;
 }
 
-/** A zone layout node: a drop zone, container, container item or plain block (§3). */
+/**
+ * A zone layout node: a drop zone, container, container item or plain block (§3). A node may
+ * carry other properties; the server keeps them as they are.
+ */
 export interface LayoutNode {
   id: string;
   type?: string;
   blocks?: LayoutNode[];
+  [property: string]: unknown;
 }
 
 export interface DynamicRegion {
@@ -111,8 +122,8 @@ export interface Content {
   unpublish_date: string;
   version: number;
   status_id: VersionStatus;
-  is_active: number;
-  is_locked: number;
+  is_active: Flag;
+  is_locked: Flag;
   locked_by: string | null;
   copied_from: number | null;
   site_id: string | null;
@@ -146,11 +157,12 @@ export interface VersionSummary {
 export interface TemplateFieldDefinition {
   field_id: string;
   block_id: string;
+  /** One of FIELD_TYPES when written through the API; stored data may hold others (fieldTypeOf). */
   field_type: string;
   field_name: string;
   allowed_widgets: string | null;
   edit_in_behavior: string | null;
-  is_required: number;
+  is_required: Flag;
   regex_validation: string | null;
   validation_message: string | null;
   default_value: string | null;
@@ -160,7 +172,13 @@ export interface TemplateFieldDefinition {
   restrict_to_content_type: string | null;
   microapp_id: string | null;
   microapp_version: string | null;
-  connect_to_doc_site: number;
+  connect_to_doc_site: Flag;
+}
+
+/** A field definition as stored and as the API answers it: the §3 shape, its template and order. */
+export interface TemplateField extends TemplateFieldDefinition {
+  template_id: string;
+  field_order: number;
 }
 
 export interface TemplateBlock {
@@ -179,7 +197,7 @@ export interface Template {
   template_order: number;
   template_blocks: Record<string, TemplateBlock>;
   file_layout: string | null;
-  widget_type: string | null;
+  widget_type: WidgetType | null;
   custom_icon_class: string | null;
   container_item_child_reference: string | null;
   widget_template_data: unknown;

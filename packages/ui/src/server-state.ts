@@ -4,7 +4,7 @@
  * read: a content version, a template and the widgets a template's zones may hold, the tree and
  * the sites (which the pickers read); and Save.
  */
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryClient, hashKey, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { CanopyClient } from '@canopy/client';
 import type { Content, MenuItem, Template } from '@canopy/core';
 import type { SaveChanges } from './draft/draft';
@@ -24,10 +24,24 @@ export function api(): CanopyClient {
   return client;
 }
 
-/** Throws the reply's error (so queries and mutations fail) and returns its data. */
-export function dataOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+interface Reply<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * Throws the reply's error (so queries and mutations fail) and returns its data, typed by the
+ * route's reply schema.
+ */
+export function replyOf<D>(result: Reply<D>): D {
   if (!result.response.ok) throw result.error ?? new Error(`HTTP ${result.response.status}`);
-  return result.data as T;
+  return result.data as D;
+}
+
+/** The same, for a route without a reply schema: its data read as core's shape `T`. */
+export function dataOf<T>(result: Reply<unknown>): T {
+  return replyOf(result) as T;
 }
 
 /** An error reply of the content API: `{ code, message }` plus details. */
@@ -61,10 +75,21 @@ export const sitesQuery = () =>
     queryFn: async () => dataOf<Site[]>(await api().GET('/api/contents/sites')),
   });
 
-/** A version of a content item ('latest' when none is named); under ['contents', id]. */
+/** The query keys of content items: everything read of one item sits under `item(id)`. */
+export const contentKeys = {
+  all: ['contents'] as const,
+  item: (id: string) => ['contents', id] as const,
+  version: (id: string, version: number | null) =>
+    ['contents', id, 'version', version ?? 'latest'] as const,
+};
+
+/**
+ * A version of a content item ('latest' when none is named): the one query of GET
+ * /api/contents/{id}[/{version}], whoever reads it (the editors, the publish menu, Preview).
+ */
 export const contentVersionQuery = (id: string, version: number | null) =>
   queryOptions({
-    queryKey: ['contents', id, 'version', version ?? 'latest'],
+    queryKey: contentKeys.version(id, version),
     queryFn: async () =>
       version == null
         ? dataOf<Content>(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
@@ -78,8 +103,8 @@ export const contentVersionQuery = (id: string, version: number | null) =>
 export const templateQuery = (id: string) =>
   queryOptions({
     queryKey: ['templates', id],
-    queryFn: async () =>
-      dataOf<Template>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
+    queryFn: async (): Promise<Template> =>
+      replyOf(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
     staleTime: 60_000,
   });
 
@@ -87,8 +112,8 @@ export const templateQuery = (id: string) =>
 export const widgetReferencesQuery = (templateId: string) =>
   queryOptions({
     queryKey: ['templates', templateId, 'widgetreferences'],
-    queryFn: async () =>
-      dataOf<Template[]>(
+    queryFn: async (): Promise<Template[]> =>
+      replyOf(
         await api().GET('/api/templates/{id}/widgetreferences', {
           params: { path: { id: templateId } },
         }),
@@ -102,11 +127,30 @@ export interface SaveBody extends SaveChanges {
   updated_date: string;
 }
 
+/**
+ * After a write that answers the version it wrote (a Save): the answer goes into the cache under
+ * `shownAs` (the key the editor reads it by) and under its own version, and is not fetched again;
+ * the item's other queries (another version, 'latest') are marked stale.
+ */
+export async function storeWrittenContent(
+  queries: QueryClient,
+  written: Content,
+  shownAs: QueryKey,
+): Promise<void> {
+  const keys = [shownAs, contentKeys.version(written.content_id, written.version)];
+  for (const key of keys) queries.setQueryData(key, written);
+  const hashes = new Set(keys.map((key) => hashKey(key)));
+  await queries.invalidateQueries({
+    queryKey: contentKeys.item(written.content_id),
+    predicate: (query) => !hashes.has(query.queryHash),
+  });
+}
+
 export async function saveContent(body: SaveBody): Promise<Content> {
   return dataOf<Content>(
     await api().PUT('/api/contents/{id}', {
       params: { path: { id: body.content_id } },
-      body: body as never,
+      body,
     }),
   );
 }

@@ -6,9 +6,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MenuItem } from '@canopy/core';
 import { TOASTS, notify, useSession } from '@canopy/ui';
-import { api, dataOf, menusQuery, referencesQuery } from '../api';
+import { menusQuery, referencesQuery } from '../api';
 import { uploadMediaFile } from '../media-upload';
 import { AddItemDialog, NEW_ITEM_NAME, uploadFailure } from './AddItemDialog';
+import {
+  createContentItem,
+  createMediaFolder,
+  createTemplateItem,
+  discardMediaItem as discard,
+} from './add-item-api';
 
 /** Shown when the multi-stream video's folder cannot be made (§8). */
 export const FOLDER_ERROR = 'Error with creating media collection folder';
@@ -29,16 +35,8 @@ export function AddItem(props: {
   const queryClient = useQueryClient();
   const typeNames = useQuery(referencesQuery());
 
-  /** POST /api/contents: a new item under the parent; resolves with its id. */
-  const createContent = async (templateId: string, name: string) =>
-    dataOf<{ content_id: string }>(
-      await api().POST('/api/contents', {
-        body: { parent_id: parent.content_id, template_id: templateId, content_name: name },
-      }),
-    ).content_id;
-
-  /** Removes an item whose upload failed: no empty item is left behind. */
-  const discard = (id: string) => api().DELETE('/api/media/{id}', { params: { path: { id } } });
+  const createContent = (templateId: string, name: string) =>
+    createContentItem(parent.content_id, templateId, name);
 
   const upload = (contentId: string, file: File, onProgress: (fraction: number) => void) =>
     uploadMediaFile({ contentId, file, token: session.getToken(), onProgress });
@@ -56,17 +54,9 @@ export function AddItem(props: {
           onClose();
           return onAdded(id, 'content');
         }
-        const created = dataOf<{ template_id: string }>(
-          await api().POST('/api/templates', {
-            body: {
-              parent_id: parent.content_id,
-              template_type_id: templateTypeId,
-              template_name: name,
-            },
-          }),
-        );
+        const templateId = await createTemplateItem(parent.content_id, templateTypeId, name);
         onClose();
-        return onAdded(created.template_id, 'template');
+        return onAdded(templateId, 'template');
       }}
       onCreateMedia={async ({ template, file, onProgress }) => {
         const contentId = await createContent(template.content_id, NEW_ITEM_NAME);
@@ -80,10 +70,7 @@ export function AddItem(props: {
       }}
       onCreateStream={async ({ template, name, files, onProgress }) => {
         const contentId = await createContent(template.content_id, name);
-        const folder = await api().POST('/api/mediacollectionfolder/{id}', {
-          params: { path: { id: contentId } },
-        });
-        if (!folder.response.ok) {
+        if (!(await createMediaFolder(contentId))) {
           notify('error', FOLDER_ERROR);
           await discard(contentId);
           throw new Error(FOLDER_ERROR);

@@ -5,11 +5,11 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REQUIRED_MESSAGE } from '@canopy/core';
 import { fieldKey } from '@canopy/ui/draft';
-import { blockOf, renderEditor } from './test-harness';
+import { blockOf, renderEditor, type FieldSpec } from './test-harness';
 
 afterEach(cleanup);
 
-const pageFields = [
+const pageFields: FieldSpec[] = [
   { field_name: 'Item Name', is_required: 1 },
   {
     field_name: 'Page URL',

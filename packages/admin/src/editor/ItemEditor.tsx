@@ -10,6 +10,7 @@ import { Box, Group, Skeleton, Stack } from '@mantine/core';
 import { refusal, type Content, type Template } from '@canopy/core';
 import {
   stateOfContent,
+  contentKeys,
   contentVersionQuery,
   templateQuery,
   useLockRenewal,
@@ -156,7 +157,7 @@ function LoadedEditor({ content, template, me, item, trail, pinnedVersion }: Loa
   const queryKey = contentVersionQuery(id, pinnedVersion).queryKey;
   const refresh = useCallback(
     async (alsoMenus = false) => {
-      await queryClient.invalidateQueries({ queryKey: ['contents', id] });
+      await queryClient.invalidateQueries({ queryKey: contentKeys.item(id) });
       if (alsoMenus) await queryClient.invalidateQueries({ queryKey: ['menus'] });
     },
     [queryClient, id],

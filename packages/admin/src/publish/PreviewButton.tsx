@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
 import { notify } from '@canopy/ui';
-import { contentQuery } from '../api';
+import { contentVersionQuery } from '../api';
 import { pageAddress, previewHref, startPreviewSession, targetsQuery } from './api';
 
 export const PREVIEW_LABEL = 'Preview this page';
@@ -26,11 +26,10 @@ export function usePreview() {
     const opened = window.open('about:blank', '_blank');
     if (opened) opened.opener = null;
     try {
-      const content = (
+      const content: PageOfContent =
         known.site_id && known.page_url
           ? known
-          : await queryClient.fetchQuery(contentQuery(contentId))
-      ) as PageOfContent;
+          : await queryClient.fetchQuery(contentVersionQuery(contentId, null));
       if (!content.site_id || !content.page_url) throw new Error('This item is not a page');
       const [targets] = await Promise.all([
         queryClient.fetchQuery(targetsQuery(content.site_id)),
@@ -58,8 +57,11 @@ export interface PreviewButtonProps extends Omit<ButtonProps, 'onClick'> {
 
 export function PreviewButton({ contentId, pageUrl, siteId, ...props }: PreviewButtonProps) {
   const preview = usePreview();
-  const content = useQuery({ ...contentQuery(contentId), enabled: !pageUrl || !siteId });
-  const known = content.data as PageOfContent | undefined;
+  const content = useQuery({
+    ...contentVersionQuery(contentId, null),
+    enabled: !pageUrl || !siteId,
+  });
+  const known: PageOfContent | undefined = content.data;
   const isPage = Boolean(pageUrl ?? known?.page_url);
   const button = (
     <Button

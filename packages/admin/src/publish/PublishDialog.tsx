@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { notify, formatUpdated } from '@canopy/ui';
+import { contentKeys, notify, formatUpdated } from '@canopy/ui';
 import {
   MODE_LABELS,
   PUBLISH_TEXTS,
@@ -146,7 +146,7 @@ export function PublishDialog({ siteId, siteName, mode, pageUrl, onClose }: Publ
           onEnd={() => {
             // Versions changed status (delivery promotes staged ones): reload what shows them.
             void queryClient.invalidateQueries(buildsQuery(siteId));
-            void queryClient.invalidateQueries({ queryKey: ['contents'] });
+            void queryClient.invalidateQueries({ queryKey: contentKeys.all });
           }}
           onClose={onClose}
         />

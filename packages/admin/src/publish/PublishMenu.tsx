@@ -17,7 +17,7 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
-import { contentQuery, type Site } from '../api';
+import { contentVersionQuery, type Site } from '../api';
 import { MODE_LABELS, type PublishMode } from './api';
 import { PublishDialog } from './PublishDialog';
 import { BuildsPanel } from './BuildsPanel';
@@ -29,10 +29,10 @@ export function usePublishSite(sites: Site[] | undefined, selected: MenuItem | u
   const [picked, setPicked] = useState<string | null>(null);
   const isContent = selected?.item_type === 'content';
   const content = useQuery({
-    ...contentQuery(selected?.content_id ?? ''),
+    ...contentVersionQuery(selected?.content_id ?? '', null),
     enabled: Boolean(selected) && isContent,
   });
-  const itemSite = isContent ? (content.data as { site_id?: string | null } | undefined) : null;
+  const itemSite = isContent ? content.data : null;
   const followed = itemSite?.site_id ?? null;
   useEffect(() => {
     if (followed) setPicked(followed);

@@ -12,6 +12,7 @@ import {
   type RegexCompiler,
   type Template,
   type TemplateFieldDefinition,
+  type WidgetType,
   TEMPLATE_FIELD_DEFINITION_KEYS,
 } from '@canopy/core';
 
@@ -35,7 +36,7 @@ export interface SettingsDraft {
   template_name: string;
   template_type_id: string;
   file_layout: string | null;
-  widget_type: string | null;
+  widget_type: WidgetType | null;
   custom_icon_class: string | null;
   container_item_child_reference: string | null;
   childLevelsNeeded: number;

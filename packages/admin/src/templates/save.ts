@@ -5,6 +5,7 @@
  * Then PUT /api/templates/updatedinfo/{id} stamps the template (§8's updated toasts).
  */
 import { errorMessage, type ApiError } from '@canopy/client';
+import { FIELD_TYPES, isFieldType, type FieldType } from '@canopy/core';
 import { api } from '../api';
 import { DEFINITION_KEYS, inputKey, type SavePlan } from './draft';
 
@@ -50,6 +51,26 @@ async function fieldWrite(fieldId: string, call: () => Promise<Reply>): Promise<
   check(reply, fieldInput(fieldId, reply.error), fieldId);
 }
 
+/**
+ * A definition as the API takes it: its field type one of FIELD_TYPES (a stored definition may
+ * hold another, which the draft's rules refuse before a Save; this stops it here too).
+ */
+function definitionBody<T extends { field_type?: string }>(
+  fieldId: string,
+  definition: T,
+): Omit<T, 'field_type'> & { field_type?: FieldType } {
+  const { field_type: fieldType, ...rest } = definition;
+  if (fieldType === undefined) return rest;
+  if (isFieldType(fieldType)) return { ...rest, field_type: fieldType };
+  throw new SaveRefused(
+    `Choose one of the ${FIELD_TYPES.length} field types`,
+    undefined,
+    400,
+    inputKey.field(fieldId, 'field_type'),
+    fieldId,
+  );
+}
+
 export async function runSave(
   templateId: string,
   updatedDate: string,
@@ -59,7 +80,7 @@ export async function runSave(
   check(
     await client.PUT('/api/templates/{template_id}', {
       params: { path: { template_id: templateId } },
-      body: { ...plan.settings, updated_date: updatedDate } as never,
+      body: { ...plan.settings, updated_date: updatedDate },
     }),
     inputKey.setting('template_name'),
   );
@@ -90,14 +111,14 @@ export async function runSave(
     await fieldWrite(field_id, () =>
       client.PUT('/api/templatefields/{field_id}', {
         params: { path: { field_id } },
-        body: changes as never,
+        body: definitionBody(field_id, changes),
       }),
     );
   }
   for (const field of plan.createFields) {
     await fieldWrite(field.field_id, () =>
       client.POST('/api/templatefields/', {
-        body: { ...field, template_id: templateId } as never,
+        body: { ...definitionBody(field.field_id, field), template_id: templateId },
       }),
     );
   }

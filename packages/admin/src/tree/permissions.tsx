@@ -6,7 +6,7 @@
  * PUT /api/permissions/{role_id}.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ActionIcon,
   Button,
@@ -27,33 +27,16 @@ import {
   type RolePermissionSettings,
 } from '@canopy/core';
 import { ErrorList } from '@canopy/ui';
-import { api, dataOf, menusQuery } from '../api';
+import { rolesQuery } from '../settings/api';
 import { ROOT_ID, type ForestIndex } from './forest';
 import classes from './tree.module.css';
-
-type Flags = Partial<Record<Permission, { permission: 0 | 1 }>>;
-type PermissionData = Record<string, Flags>;
-
-interface Role {
-  role_id: string;
-  role_name: string;
-  is_personal: number;
-}
-
-const rolesQuery = () =>
-  queryOptions({
-    queryKey: ['roles'],
-    queryFn: async () => dataOf<Role[]>(await api().GET('/api/roles')),
-  });
-
-const rolePermissionsQuery = (roleId: string) =>
-  queryOptions({
-    queryKey: ['permissions', roleId],
-    queryFn: async () =>
-      dataOf<PermissionData>(
-        await api().GET('/api/permissions/{role_id}', { params: { path: { role_id: roleId } } }),
-      ),
-  });
+import {
+  rolePermissionsQuery,
+  useSavePermissions,
+  type Choice,
+  type Flags,
+  type PermissionData,
+} from './permissions-api';
 
 /** What the role holds on every item: its own settings, else the nearest ones above (§6). */
 export function heldByItem(index: ForestIndex, data: PermissionData): Map<string, Permission[]> {
@@ -170,8 +153,6 @@ export function usePermissionsEditor(index: ForestIndex, active: boolean): Permi
   return { roleId, chooseRole: setRoleId, header, columns, dialog };
 }
 
-type Choice = 'inherit' | 'grant' | 'refuse';
-
 function EditPermissionsDialog(props: {
   item: MenuItem;
   roleId: string;
@@ -181,7 +162,6 @@ function EditPermissionsDialog(props: {
   onClose: () => void;
 }) {
   const { item, roleId, own, inherited } = props;
-  const queryClient = useQueryClient();
   const [choices, setChoices] = useState<Record<Permission, Choice>>(
     () =>
       Object.fromEntries(
@@ -191,25 +171,7 @@ function EditPermissionsDialog(props: {
         }),
       ) as Record<Permission, Choice>,
   );
-  const save = useMutation({
-    mutationFn: async () => {
-      const value = { grant: 1, refuse: 0, inherit: null } as const;
-      const changes = Object.fromEntries(
-        PERMISSIONS.map((permission) => [permission, { permission: value[choices[permission]] }]),
-      );
-      return dataOf<PermissionData>(
-        await api().PUT('/api/permissions/{role_id}', {
-          params: { path: { role_id: roleId } },
-          body: { [item.content_id]: changes },
-        }),
-      );
-    },
-    onSuccess: async (data) => {
-      queryClient.setQueryData(rolePermissionsQuery(roleId).queryKey, data);
-      await queryClient.invalidateQueries(menusQuery());
-      props.onClose();
-    },
-  });
+  const save = useSavePermissions(roleId, item.content_id, props.onClose);
   // A refusal is the server's { code, message } reply.
   const failure = save.error
     ? [(save.error as { message?: string }).message ?? String(save.error)]
@@ -253,7 +215,7 @@ function EditPermissionsDialog(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button loading={save.isPending} onClick={() => save.mutate()}>
+          <Button loading={save.isPending} onClick={() => save.mutate(choices)}>
             OK
           </Button>
         </Group>

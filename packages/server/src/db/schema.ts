@@ -1,4 +1,20 @@
-/** The typed shape of Canopy's database (Kysely). Dates are ISO-8601 text on both dialects. */
+/**
+ * The typed shape of Canopy's database (Kysely). Dates are ISO-8601 text on both dialects. The
+ * tables of content and templates derive from core's entity shapes (core/src/entities.ts), so a
+ * column added to a shape shows on both sides; what only the database holds is added here.
+ */
+import type {
+  Content,
+  ContentBlock,
+  BlockField,
+  ContentField,
+  DynamicRegion,
+  Flag,
+  MenuItem,
+  Template,
+  TemplateBlock,
+  TemplateField,
+} from '@canopy/core';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface SitesTable {
@@ -20,24 +36,27 @@ export interface SiteTargetsTable {
 }
 
 /** A content item's identity and place in the tree; what it says changes per version lives in content_versions. */
-export interface ContentItemsTable {
-  content_id: string;
-  site_id: string | null;
-  parent_id: string | null;
-  content_order: number;
-  path: string;
-  lvl: number;
-  content_type_id: string;
-  template_id: string | null;
-  content_name: string;
-  is_active: number;
-  locked_by: string | null;
+export interface ContentItemsTable
+  extends
+    Pick<
+      Content,
+      | 'content_id'
+      | 'site_id'
+      | 'parent_id'
+      | 'content_order'
+      | 'content_type_id'
+      | 'template_id'
+      | 'content_name'
+      | 'is_active'
+      | 'locked_by'
+      | 'media_library_directory'
+    >,
+    Pick<
+      MenuItem,
+      'path' | 'lvl' | 'custom_icon' | 'allowed_content_type' | 'allowed_template_type'
+    > {
   /** When the lock was taken or last renewed; it lapses a lease after (null: no lease). */
   locked_date: ColumnType<string | null, string | null | undefined, string | null>;
-  custom_icon: string | null;
-  allowed_content_type: string;
-  allowed_template_type: string;
-  media_library_directory: string | null;
   /** The newest version's Page URL and media address, kept here so the menu needs no join. */
   page_url: string | null;
   media_url: string | null;
@@ -62,106 +81,64 @@ export interface AuditLogTable {
   details: string | null;
 }
 
-export interface ContentVersionsTable {
-  content_id: string;
-  version: number;
-  status_id: string;
-  content_name: string;
-  page_url: string | null;
-  publish_date: string;
-  unpublish_date: string;
-  copied_from: number | null;
-  parent_version: number | null;
-  updated_date: string;
-  updated_by: string | null;
-}
+export type ContentVersionsTable = Pick<
+  Content,
+  | 'content_id'
+  | 'version'
+  | 'status_id'
+  | 'content_name'
+  | 'page_url'
+  | 'publish_date'
+  | 'unpublish_date'
+  | 'copied_from'
+  | 'parent_version'
+  | 'updated_date'
+  | 'updated_by'
+>;
 
-export interface ContentFieldsTable {
-  field_id: string;
-  version: number;
-  content_id: string;
-  template_block_id: string;
-  field_value: string | null;
-  content_ref: string | null;
-}
+export type ContentFieldsTable = Omit<
+  ContentField,
+  'referenced_data_collection' | 'dynamic_content_regions'
+>;
 
-export interface DynamicRegionsTable {
-  region_id: string;
-  version: number;
+export interface DynamicRegionsTable extends Omit<
+  DynamicRegion,
+  'region_value' | 'content_blocks'
+> {
   content_id: string;
-  field_id: string;
+  /** The layout (core's LayoutNode) as JSON text. */
   region_value: string | null;
 }
 
-export interface ContentBlocksTable {
-  block_id: string;
-  version: number;
+export interface ContentBlocksTable extends Omit<
+  ContentBlock,
+  'file_layout' | 'content_blocks_fields'
+> {
   content_id: string;
-  region_id: string;
-  template_id: string;
-  content_block_order: number;
 }
 
-export interface BlockFieldsTable {
-  field_id: string;
-  version: number;
+export interface BlockFieldsTable extends BlockField {
   content_id: string;
-  block_id: string;
-  template_block_id: string;
-  field_value: string | null;
 }
 
-export interface TemplatesTable {
-  template_id: string;
-  template_name: string;
-  template_type_id: string;
-  parent_id: string | null;
-  template_order: number;
+export interface TemplatesTable extends Omit<
+  Template,
+  'template_blocks' | 'widget_template_data' | 'childLevelsNeeded'
+> {
   path: string;
   lvl: number;
-  file_layout: string | null;
-  widget_type: string | null;
-  custom_icon_class: string | null;
-  container_item_child_reference: string | null;
+  /** JSON text (the API's widget_template_data). */
   widget_template_data: string | null;
+  /** The API's childLevelsNeeded. */
   child_levels_needed: number;
-  allowed_content_type: string;
-  allowed_template_type: string;
-  is_active: number;
+  is_active: Flag;
   created_by: string | null;
   created_date: string;
-  updated_date: string;
-  updated_by: string | null;
 }
 
-export interface TemplateBlocksTable {
-  block_id: string;
-  template_id: string;
-  block_name: string;
-  block_order: number;
-}
+export type TemplateBlocksTable = Omit<TemplateBlock, 'template_fields'>;
 
-export interface TemplateFieldsTable {
-  field_id: string;
-  block_id: string;
-  template_id: string;
-  field_type: string;
-  field_name: string;
-  allowed_widgets: string | null;
-  edit_in_behavior: string | null;
-  is_required: number;
-  regex_validation: string | null;
-  validation_message: string | null;
-  default_value: string | null;
-  tool_tip: string | null;
-  field_values: string | null;
-  picker_root_item: string | null;
-  restrict_to_content_type: string | null;
-  microapp_id: string | null;
-  microapp_version: string | null;
-  connect_to_doc_site: number;
-  field_order: number;
-}
+export type TemplateFieldsTable = TemplateField;
 
 export interface TemplateTypesTable {
   template_type_id: string;

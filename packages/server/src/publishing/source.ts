@@ -23,7 +23,7 @@ import {
   type SiteMode,
   type VersionRows,
 } from '@canopy/site';
-import { MEDIA_CONTENT_TYPES, safeSettings } from '@canopy/core';
+import { MEDIA_CONTENT_TYPES, safeSettings, type VersionStatus } from '@canopy/core';
 import type { Db } from '../db/index';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
@@ -36,7 +36,7 @@ export type Variant = 'published' | 'latestpublishable';
 export const variantOf = (mode: SiteMode): Variant =>
   mode === 'delivery' ? 'published' : 'latestpublishable';
 
-const STATUSES: Record<Variant, string[]> = {
+const STATUSES: Record<Variant, VersionStatus[]> = {
   published: ['published'],
   latestpublishable: ['staged', 'published'],
 };

@@ -2,7 +2,7 @@
  * The rows of the navigation menu (§3 Menu item): the whole tree's as JSON texts the database
  * writes (it can hold 100,000 items), a subtree's as objects.
  */
-import type { MenuItem } from '@canopy/core';
+import type { Flag, MenuItem } from '@canopy/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { jsonObject } from '../db/json';
@@ -114,7 +114,7 @@ export async function loadContentRows(
       'c.template_id',
       sql<'content'>`'content'`.as('item_type'),
       'c.is_active',
-      sql<number>`CASE WHEN c.locked_by IS NULL THEN 0 ELSE 1 END`.as('is_locked'),
+      sql<Flag>`CASE WHEN c.locked_by IS NULL THEN 0 ELSE 1 END`.as('is_locked'),
       'c.locked_by',
       'c.lvl',
       'c.parent_id',

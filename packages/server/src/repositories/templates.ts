@@ -1,13 +1,10 @@
 /** Reads of templates with their blocks and field definitions (§3 Template, Template block). */
-import type { Template, TemplateBlock, TemplateFieldDefinition } from '@canopy/core';
+import type { Template, TemplateBlock, TemplateField } from '@canopy/core';
 import type { Db } from '../db/index';
 import type { TemplateBlockRow, TemplateFieldRow, TemplateRow } from '../db/schema';
 
 /** A field definition as the API sends it: the §3 shape plus its template and order. */
-export type FieldDefinitionView = TemplateFieldDefinition & {
-  template_id: string;
-  field_order: number;
-};
+export type FieldDefinitionView = TemplateField;
 
 /** A template block as the API sends it (§3), its fields keyed by field_name. */
 export type BlockView = Omit<TemplateBlock, 'template_fields'> & {
@@ -127,28 +124,9 @@ export function toBlock(row: TemplateBlockRow): BlockView {
   };
 }
 
+/** The row is the definition (db/schema.ts derives the table from core's TemplateField). */
 export function toFieldDefinition(row: TemplateFieldRow): FieldDefinitionView {
-  return {
-    field_id: row.field_id,
-    block_id: row.block_id,
-    template_id: row.template_id,
-    field_type: row.field_type,
-    field_name: row.field_name,
-    field_order: row.field_order,
-    allowed_widgets: row.allowed_widgets,
-    edit_in_behavior: row.edit_in_behavior,
-    is_required: row.is_required,
-    regex_validation: row.regex_validation,
-    validation_message: row.validation_message,
-    default_value: row.default_value,
-    tool_tip: row.tool_tip,
-    field_values: row.field_values,
-    picker_root_item: row.picker_root_item,
-    restrict_to_content_type: row.restrict_to_content_type,
-    microapp_id: row.microapp_id,
-    microapp_version: row.microapp_version,
-    connect_to_doc_site: row.connect_to_doc_site,
-  };
+  return { ...row };
 }
 
 /** widget_template_data is stored as JSON text; text that is not JSON is returned as it is. */

@@ -18,6 +18,9 @@ export const Text = (options: TStringOptions = {}) =>
 export const Int = (options: TNumberOptions = {}) =>
   Type.Integer({ minimum: INT_MIN, maximum: INT_MAX, ...options });
 
+/** A yes/no value: 0 or 1 (core's Flag). */
+export const Flag = Type.Enum([0, 1], { description: '0 or 1' });
+
 export const Uuid = Type.String({ format: 'uuid', description: 'A UUID' });
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 export const VersionNumber = Int({ minimum: 1 });

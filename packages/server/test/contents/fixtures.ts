@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { childPath } from '@canopy/core';
 import type { Db } from '../../src/db/index';
+import type { NewTemplate } from '../../src/db/schema';
 import { BLANK_FIELD_DEFINITION } from '../../src/operations/templates/field-rules';
 import type { TestApp } from '../harness';
 
@@ -38,7 +39,7 @@ export async function makeWorld(db: Db): Promise<World> {
     order: number,
     parent: string | null,
     parentPath: string | null,
-  ) => ({
+  ): NewTemplate => ({
     template_id,
     template_name,
     template_type_id,

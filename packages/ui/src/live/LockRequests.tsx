@@ -9,7 +9,7 @@ import { IconHandStop } from '@tabler/icons-react';
 import { refusal, type Content } from '@canopy/core';
 import { stateOfContent } from '../commands/registry';
 import { WithReason } from '../commands/WithReason';
-import { api, asApiError, dataOf, queryClient } from '../server-state';
+import { api, asApiError, contentKeys, dataOf, queryClient } from '../server-state';
 import { notify } from '../toasts';
 import { useLiveEvents } from './hooks';
 
@@ -32,7 +32,7 @@ export function LockRequests({ content, me, dirty, onDiscard }: LockRequestProps
   const [asked, setAsked] = useState(false);
   const [incoming, setIncoming] = useState<Asker | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['contents', id] });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: contentKeys.item(id) });
 
   // The holder's editor: an open request made before it opened.
   useEffect(() => {

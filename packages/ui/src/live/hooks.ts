@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Content } from '@canopy/core';
-import { api, queryClient } from '../server-state';
+import { api, contentKeys, queryClient } from '../server-state';
 import { onLiveEvent, startLiveEvents, type LiveEvent } from './stream';
 
 /** Opens the page's live event stream (once signed in: call it from a signed-in screen). */
@@ -45,7 +45,7 @@ export function useLockRenewal(content: Content, me: string | null): void {
   useEffect(() => {
     if (!held || lease === null) return;
     let renewedAt = Date.now();
-    const reload = () => void queryClient.invalidateQueries({ queryKey: ['contents', id] });
+    const reload = () => void queryClient.invalidateQueries({ queryKey: contentKeys.item(id) });
     const timer = window.setInterval(async () => {
       if (Date.now() - renewedAt >= lease) {
         window.clearInterval(timer);

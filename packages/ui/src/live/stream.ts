@@ -4,7 +4,7 @@
  * (Last-Event-ID), so nothing is lost. Every event about an item refreshes what the screens show of
  * it (its versions, lock and the tree); screens that need more subscribe with `onLiveEvent`.
  */
-import { queryClient } from '../server-state';
+import { contentKeys, queryClient } from '../server-state';
 
 export interface LiveEvent {
   id: string;
@@ -41,7 +41,7 @@ function dispatch(event: LiveEvent): void {
   if (event.type === 'reset') {
     void queryClient.invalidateQueries();
   } else if (event.type === 'content' && event.content_id) {
-    void queryClient.invalidateQueries({ queryKey: ['contents', event.content_id] });
+    void queryClient.invalidateQueries({ queryKey: contentKeys.item(event.content_id) });
     void queryClient.invalidateQueries({ queryKey: ['menus'] });
     void queryClient.invalidateQueries({ queryKey: ['audit'] });
   }

@@ -11,7 +11,6 @@ import {
   isUuid,
   type Content,
   type ContentField,
-  type Template,
 } from '@canopy/core';
 import { api } from '../server-state';
 
@@ -93,8 +92,8 @@ async function loadReferencedItem(id: string): Promise<ReferencedItem> {
   // Not a content item: a picker rooted in the templates refers to a template.
   if (content.response.status === 404) {
     const template = await api().GET('/api/templates/{id}', { params: { path: { id } } });
-    if (template.response.ok) {
-      const item = template.data as unknown as Template;
+    const item = template.data;
+    if (item) {
       return {
         id,
         kind: 'template',

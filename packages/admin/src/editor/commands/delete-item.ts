@@ -1,6 +1,6 @@
 /** Delete item: every version goes, after a confirm; the editor then shows the parent. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify, EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
+import { contentKeys, notify, EDITOR_DIALOGS, EDITOR_TOASTS } from '@canopy/ui';
 import { itemRoute } from '../../tree/forest';
 import { deleteItem } from '../queries';
 import { editorMutationKey, type CommandContext, type Perform } from './context';
@@ -13,7 +13,7 @@ export function useDeleteItemCommand(ctx: CommandContext): Perform {
     mutationFn: () => deleteItem(id),
     onSuccess: async () => {
       notify('success', EDITOR_TOASTS.deleted);
-      queryClient.removeQueries({ queryKey: ['contents', id] });
+      queryClient.removeQueries({ queryKey: contentKeys.item(id) });
       await queryClient.invalidateQueries({ queryKey: ['menus'] });
       const parent = ctx.trail.at(-2);
       ctx.leave(parent ? itemRoute(parent) : '/');

@@ -1,6 +1,14 @@
 /** Save (§4): the draft's changed rows as one PUT, with the §8 toasts for content and blocks. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify, EDITOR_TOASTS, asApiError, saveContent, type SaveBody } from '@canopy/ui';
+import {
+  notify,
+  EDITOR_TOASTS,
+  asApiError,
+  menusQuery,
+  saveContent,
+  storeWrittenContent,
+  type SaveBody,
+} from '@canopy/ui';
 import {
   collectChanges,
   hasChanges,
@@ -24,8 +32,12 @@ export function useSaveCommand(ctx: CommandContext): Perform {
     onSuccess: async (saved, run) => {
       ctx.setFormErrors([]);
       store.reset(saved);
-      queryClient.setQueryData(ctx.queryKey, saved);
-      await ctx.refresh(saved.content_name !== content.content_name);
+      // The answer is the saved version: it is cached as it is, not fetched again; the tree
+      // shows the item's name, so a new name is read there.
+      await storeWrittenContent(queryClient, saved, ctx.queryKey);
+      if (saved.content_name !== content.content_name) {
+        await queryClient.invalidateQueries({ queryKey: menusQuery().queryKey });
+      }
       notify('success', EDITOR_TOASTS.saved);
       if (run.deletesBlocks) notify('success', EDITOR_TOASTS.blockDeleted);
       if (run.deletesBlockFields) notify('success', EDITOR_TOASTS.blockFieldDeleted);

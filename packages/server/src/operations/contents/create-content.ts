@@ -33,7 +33,7 @@ export interface CreateContentInput {
   content_name?: string | undefined;
   content_type_id?: string | undefined;
   page_url?: string | undefined;
-  is_active?: number | undefined;
+  is_active?: Content['is_active'] | undefined;
   allowed_content_type?: string | undefined;
   allowed_template_type?: string | undefined;
   custom_icon?: string | undefined;

@@ -28,14 +28,16 @@ export function actionOf(status: ChangeStatus | undefined): ChangeAction {
 
 type Rows = { [K in keyof RowsByKind]: RowsByKind[K][number] };
 type Row = Rows[keyof Rows];
+/** RowsByKind as a mapped type, so that indexing it with a kind gives that kind's rows. */
+type RowLists = { [K in keyof Rows]: Rows[K][] };
 
 /** The version's rows before the save, and as the changes planned so far leave them. */
 export interface PlanState {
   key: { content_id: string; version: number };
   before: { [K in keyof Rows]: Map<string, Rows[K]> };
   after: { [K in keyof Rows]: Map<string, Rows[K]> };
-  inserts: RowsByKind;
-  updates: RowsByKind;
+  inserts: RowLists;
+  updates: RowLists;
   deletes: Record<keyof Rows, string[]>;
   errors: ChangeError[];
 }
@@ -143,8 +145,9 @@ export function planKind<R extends keyof Rows, C extends ChangeBase>(
     const row = planOne(spec, change, state, scope);
     if (row) {
       const current = state.before[spec.rows].has(id);
-      (current ? state.updates : state.inserts)[spec.rows].push(row as never);
-      (state.after[spec.rows] as Map<string, Rows[R]>).set(id, row);
+      const lists: RowLists = current ? state.updates : state.inserts;
+      lists[spec.rows].push(row);
+      state.after[spec.rows].set(id, row);
     }
   }
 }
@@ -157,7 +160,7 @@ function planOne<R extends keyof Rows, C extends ChangeBase>(
 ): Rows[R] | null {
   const { key } = state;
   const action = actionOf(change.cmsItemStatus);
-  const current = (state.before[spec.rows] as Map<string, Rows[R]>).get(scope.id);
+  const current = state.before[spec.rows].get(scope.id);
   if (action === 'create' && current) {
     return scope.fail(`already exists in version ${key.version}; mark it edited instead`);
   }

@@ -2,7 +2,7 @@
  * Delivery reads (§7 Content): a page by site and Page URL, and a site's page URLs, in the
  * published variant (live published versions only) or latest publishable (preview).
  */
-import { nextPublishBoundary, type Content } from '@canopy/core';
+import { nextPublishBoundary, type Content, type VersionStatus } from '@canopy/core';
 import type { ReadCache } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
@@ -15,7 +15,7 @@ import { readContentVersion, requireVariantAllowed } from './get-content';
 
 type DeliveryVariant = 'published' | 'latestpublishable';
 
-const STATUSES: Record<DeliveryVariant, string[]> = {
+const STATUSES: Record<DeliveryVariant, VersionStatus[]> = {
   published: ['published'],
   latestpublishable: ['staged', 'published'],
 };

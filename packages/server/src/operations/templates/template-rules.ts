@@ -1,5 +1,5 @@
 /** What a template's own settings must satisfy, on create and on update alike. */
-import { splitList, WIDGET_TYPES } from '@canopy/core';
+import { splitList, WIDGET_TYPES, type WidgetType } from '@canopy/core';
 import type { Db } from '../../db/index';
 import type { TemplateRow, TemplatesTable } from '../../db/schema';
 import { fail } from '../../errors';
@@ -11,7 +11,7 @@ export interface TemplateSettings {
   template_name?: string;
   template_type_id?: string;
   file_layout?: string | null;
-  widget_type?: string | null;
+  widget_type?: WidgetType | null;
   custom_icon_class?: string | null;
   container_item_child_reference?: string | null;
   /** Any JSON value; stored as JSON text. */

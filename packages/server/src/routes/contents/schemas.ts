@@ -1,7 +1,7 @@
 /** Request schemas of the content routes. */
 import { Type } from 'typebox';
 import { Changes } from '../../schemas/changes';
-import { Int, Text as StorableText, Uuid, VersionNumber } from '../../schemas/common';
+import { Flag, Int, Text as StorableText, Uuid, VersionNumber } from '../../schemas/common';
 
 export const ContentIdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 export const ContentVersionParams = Type.Object(
@@ -35,7 +35,7 @@ export const CreateContentBody = Type.Object(
     content_name: Type.Optional(Text()),
     content_type_id: Type.Optional(Text(100)),
     page_url: Type.Optional(Text(2000)),
-    is_active: Type.Optional(Int({ minimum: 0, maximum: 1 })),
+    is_active: Type.Optional(Flag),
     allowed_content_type: Type.Optional(Text(2000)),
     allowed_template_type: Type.Optional(Text(2000)),
     custom_icon: Type.Optional(Text(200)),
@@ -57,7 +57,7 @@ export const SaveContentBody = Type.Object(
     content_name: Type.Optional(Text()),
     publish_date: Type.Optional(Text(40)),
     unpublish_date: Type.Optional(Text(40)),
-    is_active: Type.Optional(Int({ minimum: 0, maximum: 1 })),
+    is_active: Type.Optional(Flag),
     status_id: Type.Optional(
       Type.Union([Type.Literal('draft'), Type.Literal('staged'), Type.Literal('published')]),
     ),

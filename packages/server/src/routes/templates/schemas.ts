@@ -1,12 +1,11 @@
 /** Request and reply schemas of the template routes (§3 Template, Template block, Template field definition). */
 import { FIELD_TYPES, PERMISSIONS, WIDGET_TYPES } from '@canopy/core';
 import { Type, type TSchema } from 'typebox';
-import { Uuid } from '../../schemas/common';
+import { Flag, Uuid } from '../../schemas/common';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Flag = Type.Enum([0, 1], { description: '0 or 1' });
 const Order = Type.Integer({ minimum: 1 });
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
@@ -162,7 +161,7 @@ export const FieldDefinitionReply = Type.Object({
   field_order: Type.Integer(),
   allowed_widgets: Nullable(Type.String()),
   edit_in_behavior: Nullable(Type.String()),
-  is_required: Type.Integer(),
+  is_required: Flag,
   regex_validation: Nullable(Type.String()),
   validation_message: Nullable(Type.String()),
   default_value: Nullable(Type.String()),
@@ -172,7 +171,7 @@ export const FieldDefinitionReply = Type.Object({
   restrict_to_content_type: Nullable(Type.String()),
   microapp_id: Nullable(Type.String()),
   microapp_version: Nullable(Type.String()),
-  connect_to_doc_site: Type.Integer(),
+  connect_to_doc_site: Flag,
 });
 
 export const BlockReply = Type.Object({
@@ -195,7 +194,7 @@ const templateReply = {
   lvl: Type.Integer(),
   template_blocks: Type.Record(Type.String(), BlockReply, { description: 'Keyed by block_id' }),
   file_layout: Nullable(Type.String()),
-  widget_type: Nullable(Type.String()),
+  widget_type: templateSettings.widget_type,
   custom_icon_class: Nullable(Type.String()),
   container_item_child_reference: Nullable(Type.String()),
   widget_template_data: Type.Unknown(),
