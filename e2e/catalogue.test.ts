@@ -59,11 +59,13 @@ describe('the catalogue of screens, toasts and messages', { timeout: 120_000 }, 
   /** Closes every toast on screen, so the next ones are not queued behind them (3 at most). */
   async function clearToasts(on: Page = page) {
     while ((await toasts(on).count()) > 0) {
+      // A toast that closed on its own meanwhile leaves nothing to click: look again at once
+      // instead of waiting the page's whole timeout for one to come.
       await toasts(on)
         .first()
         .getByRole('button', { name: 'Close' })
-        .click()
-        .catch(() => undefined); // it may have closed on its own meanwhile
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
     }
   }
 
