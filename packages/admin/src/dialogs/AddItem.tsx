@@ -5,9 +5,8 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MenuItem } from '@canopy/core';
-import { TOASTS, notify, useSession } from '@canopy/ui';
+import { TOASTS, notify, uploadMediaFile, useSession } from '@canopy/ui';
 import { menusQuery, referencesQuery } from '../api';
-import { uploadMediaFile } from '../media-upload';
 import { AddItemDialog, NEW_ITEM_NAME, uploadFailure } from './AddItemDialog';
 import {
   createContentItem,
