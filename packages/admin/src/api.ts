@@ -4,7 +4,7 @@
  * item is read through `contentVersionQuery` of `@canopy/ui`, the page editor's too.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api, dataOf, replyOf } from '@canopy/ui';
+import { api, replyOf, type JsonReply } from '@canopy/ui';
 
 // The client, the query client, reading a reply, the tree, the sites and content items are
 // shared with the page editor (its pickers read them too).
@@ -27,18 +27,17 @@ export const personQuery = () =>
     staleTime: Infinity,
   });
 
-export interface TemplateType {
-  template_type_id: string;
-  template_type_name: string;
-}
+/** A template type of the reference data (GET /api/references/). */
+export type TemplateType = JsonReply<'/api/references/', 'get'>['templatetypes'][number];
 
-/** Reference data (GET /api/references/): the template types, by id. */
+/** Reference data (GET /api/references/): the template types. */
 export const referencesQuery = () =>
   queryOptions({
     queryKey: ['references'],
-    queryFn: async () =>
-      dataOf<{ templatetypes: TemplateType[] }>(await api().GET('/api/references/')),
-    select: (data) =>
-      new Map(data.templatetypes.map((type) => [type.template_type_id, type.template_type_name])),
+    queryFn: async () => replyOf(await api().GET('/api/references/')),
     staleTime: Infinity,
   });
+
+/** The template types' names, by id (a `select` of `referencesQuery`). */
+export const templateTypeNames = (data: { templatetypes: readonly TemplateType[] }) =>
+  new Map(data.templatetypes.map((type) => [type.template_type_id, type.template_type_name]));

@@ -12,11 +12,11 @@ import {
   SignIn,
   ToastHost,
   createUserManager,
+  fetchSignInConfig,
   finishFrameSignIn,
   setLiveTokenSource,
   type AfterSignIn,
   type SessionApi,
-  type SignInConfig,
   cssVariablesResolver,
   theme,
 } from '@canopy/ui';
@@ -147,8 +147,7 @@ function Providers({ children }: { children: ReactNode }) {
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);
-  const response = await fetch('/api/identity/config');
-  const config = (await response.json()) as SignInConfig;
+  const config = await fetchSignInConfig();
   const manager = config.mode === 'gateway' ? null : createUserManager(config);
   if (await finishFrameSignIn(manager)) return;
 

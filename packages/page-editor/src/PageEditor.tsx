@@ -16,6 +16,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
+import type { QueryKey } from '@tanstack/react-query';
 import type { Content, Template } from '@canopy/core';
 import {
   EDITOR_DIALOGS,
@@ -66,6 +67,7 @@ export function PageEditor({ contentId, person }: { contentId: string; person: P
         <LoadedEditor
           key={`${contentId}@${content.version}`}
           content={content}
+          queryKey={contentVersionQuery(contentId, version).queryKey}
           context={context}
           templates={templates}
           person={person}
@@ -88,6 +90,8 @@ export function PageEditor({ contentId, person }: { contentId: string; person: P
 
 function LoadedEditor(props: {
   content: Content;
+  /** The query the content is read by (Save caches its answer there). */
+  queryKey: QueryKey;
   context: EditingContextReply;
   templates: Templates;
   person: Person;
@@ -154,6 +158,7 @@ function LoadedEditor(props: {
         refetchType: 'none',
       });
     },
+    queryKey: props.queryKey,
     open: (next) => props.onVersion(next),
     ask: setQuestion,
     check: () => {

@@ -3,7 +3,7 @@
  * as the admin's item editor. Which command may run, and why not, is the registry's
  * (`viewCommand` over core's one description); this file only performs them.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import type { Content } from '@canopy/core';
 import { collectChanges, hasChanges } from '@canopy/ui/draft';
 import {
@@ -17,6 +17,7 @@ import {
   dataOf,
   queryClient,
   saveContent,
+  storeWrittenContent,
 } from '@canopy/ui';
 import type { PageStore } from './store';
 
@@ -32,6 +33,8 @@ export interface CommandContext {
   store: PageStore;
   /** Shows the content the server sent and keeps the queries in step. */
   show: (content: Content) => void;
+  /** The query key the editor reads the shown version by (Save's answer is cached under it). */
+  queryKey: QueryKey;
   /** Opens another version (a new draft, or the latest after Delete Draft). */
   open: (version: number | null) => void;
   ask: (question: Question) => void;
@@ -124,7 +127,8 @@ export function usePageCommands(ctx: CommandContext) {
       if (changes.content_blocks.some((b) => b.cmsItemStatus.delete))
         notify('success', EDITOR_TOASTS.blockDeleted);
       ctx.show(content);
-      void queryClient.invalidateQueries({ queryKey: ['contents', content.content_id] });
+      // The answer is the saved version: it is cached as it is, not fetched again.
+      void storeWrittenContent(queryClient, content, ctx.queryKey);
     },
     onError: (error) => {
       const reply = asApiError(error);

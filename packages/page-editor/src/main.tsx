@@ -11,9 +11,9 @@ import { createCanopyClient } from '@canopy/client';
 import {
   SignIn,
   createUserManager,
+  fetchSignInConfig,
   finishFrameSignIn,
   type SessionApi,
-  type SignInConfig,
   api,
   dataOf,
   queryClient,
@@ -50,8 +50,7 @@ function SignedIn() {
 }
 
 async function start() {
-  const response = await fetch('/api/identity/config');
-  const config = (await response.json()) as SignInConfig;
+  const config = await fetchSignInConfig();
   const manager = config.mode === 'gateway' ? null : createUserManager(config);
   if (await finishFrameSignIn(manager)) return;
 

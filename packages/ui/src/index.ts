@@ -9,3 +9,4 @@ export * from './theme';
 export * from './server-state';
 export * from './live';
 export * from './format';
+export * from './raw-calls';

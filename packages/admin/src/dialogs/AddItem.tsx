@@ -5,9 +5,8 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MenuItem } from '@canopy/core';
-import { TOASTS, notify, useSession } from '@canopy/ui';
-import { menusQuery, referencesQuery } from '../api';
-import { uploadMediaFile } from '../media-upload';
+import { TOASTS, notify, uploadMediaFile, useSession } from '@canopy/ui';
+import { menusQuery, referencesQuery, templateTypeNames } from '../api';
 import { AddItemDialog, NEW_ITEM_NAME, uploadFailure } from './AddItemDialog';
 import {
   createContentItem,
@@ -33,7 +32,7 @@ export function AddItem(props: {
   const { parent, onClose, onAdded } = props;
   const session = useSession();
   const queryClient = useQueryClient();
-  const typeNames = useQuery(referencesQuery());
+  const typeNames = useQuery({ ...referencesQuery(), select: templateTypeNames });
 
   const createContent = (templateId: string, name: string) =>
     createContentItem(parent.content_id, templateId, name);

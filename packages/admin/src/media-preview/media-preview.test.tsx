@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { replaceExtensionMessage } from '@canopy/core';
 import type * as CanopyUi from '@canopy/ui';
-import { uploadMediaFile } from '../media-upload';
+import { uploadMediaFile } from '@canopy/ui';
 import {
   MediaLinks,
   MediaPreview,
@@ -23,8 +23,8 @@ import { fakeApi, renderAdmin } from '../test-kit';
 vi.mock('@canopy/ui', async (importOriginal) => ({
   ...(await importOriginal<typeof CanopyUi>()),
   useSession: () => ({ getToken: () => 'token-1' }),
+  uploadMediaFile: vi.fn(),
 }));
-vi.mock('../media-upload', () => ({ uploadMediaFile: vi.fn() }));
 
 const hls = vi.hoisted(() => ({ sources: [] as string[], supported: true }));
 vi.mock('hls.js', () => {

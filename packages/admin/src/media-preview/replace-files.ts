@@ -5,8 +5,8 @@
  */
 import { errorMessage } from '@canopy/client';
 import { extensionOf } from '@canopy/core';
+import { uploadMediaFile } from '@canopy/ui';
 import { api } from '../api';
-import { uploadMediaFile } from '../media-upload';
 
 /** §8: the folder of a multi-stream video could not be made. */
 export const FOLDER_ERROR_TOAST = 'Error with creating media collection folder';

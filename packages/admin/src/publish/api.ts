@@ -1,24 +1,12 @@
 /**
  * Publishing's server state (§7 Publishing): publishable items per site and mode, the site's
- * targets, builds per site, scheduled changes per site, publishing itself, a build's live progress (Server-Sent Events read
- * through fetch, so the bearer token goes along) and the preview session.
+ * targets, builds per site, scheduled changes per site, publishing itself, a build's live progress
+ * (its event stream, read through `@canopy/ui`'s raw calls) and the preview session.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { createParser } from 'eventsource-parser';
 import { publishDateMoment } from '@canopy/core';
-import type { paths } from '@canopy/client';
-import { api, dataOf } from '../api';
-
-/** A route's JSON reply, as the client generated from the server's OpenAPI document types it. */
-type Reply<
-  P extends keyof paths,
-  M extends keyof paths[P],
-  S extends number = 200,
-> = paths[P][M] extends {
-  responses: Record<S, { content: { 'application/json': infer T } }>;
-}
-  ? T
-  : never;
+import { readBuildEvents, type BuildReply, type JsonReply as Reply } from '@canopy/ui';
+import { api, dataOf, replyOf } from '../api';
 
 export type PublishableItems = Reply<'/api/releases/publishableitems/{id}', 'get'>;
 export type PublishableContent = PublishableItems['content'][number];
@@ -26,7 +14,7 @@ export type PublishableTemplate = PublishableItems['templates'][number];
 /** Something the content to publish references that Delivery would not show. */
 export type PublishDependency = PublishableItems['dependencies'][number];
 export type PublishResult = Reply<'/api/releases', 'post', 202>;
-export type Build = Reply<'/api/builds/{id}', 'get'>;
+export type Build = BuildReply;
 export type BuildStatus = Build['status'];
 export type PublishMode = Build['mode'];
 export type SiteTargets = Reply<'/api/releases/targets', 'get'>;
@@ -133,36 +121,23 @@ export async function watchBuild(
   onBuild: (build: Build) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  let last: Build | null = null;
+  const seen: { last: Build | null } = { last: null };
+  const show = (build: Build) => {
+    seen.last = build;
+    onBuild(build);
+  };
   try {
-    const response = await fetch(`/api/builds/${encodeURIComponent(buildId)}/events`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal,
-    });
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-    const parser = createParser({
-      onEvent: (event) => {
-        if (event.event !== 'build') return;
-        last = JSON.parse(event.data) as Build;
-        onBuild(last);
-      },
-    });
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.feed(value);
-    }
+    await readBuildEvents(buildId, { token, signal }, show);
   } catch (error) {
     if (signal.aborted) return;
     console.error('The build stream broke; polling instead', error);
   }
-  while (!signal.aborted && !(last && isFinished((last as Build).status))) {
-    last = dataOf<Build>(
+  while (!signal.aborted && !(seen.last && isFinished(seen.last.status))) {
+    const build = replyOf(
       await api().GET('/api/builds/{id}', { params: { path: { id: buildId } } }),
     );
-    onBuild(last);
-    if (!isFinished(last.status)) await new Promise((done) => setTimeout(done, 1000));
+    show(build);
+    if (!isFinished(build.status)) await new Promise((done) => setTimeout(done, 1000));
   }
 }
 

@@ -1,15 +1,13 @@
 /** A template folder's templates, each a link, and 'New template' (needs Create on the folder). */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { MenuItem } from '@canopy/core';
 import { Authorized } from '@canopy/ui';
-import { menusQuery } from '../api';
+import type { TemplateType } from '../api';
 import { itemRoute } from '../tree/forest';
 import { ItemIcon } from '@canopy/ui/items';
-import type { TemplateType } from './api';
 import type { LoadedTemplate } from './draft';
 import { NewTemplateDialog } from './NewTemplateDialog';
 
@@ -21,7 +19,6 @@ export function FolderChildren(props: {
 }) {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const typeName = (id: string | null) =>
     props.templateTypes.find((type) => type.template_type_id === id)?.template_type_name ?? id;
 
@@ -82,7 +79,6 @@ export function FolderChildren(props: {
           onCancel={() => setCreating(false)}
           onCreated={async (templateId) => {
             setCreating(false);
-            await queryClient.invalidateQueries(menusQuery());
             await navigate(`/templates/${templateId}`);
           }}
         />

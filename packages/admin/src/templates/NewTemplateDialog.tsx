@@ -4,8 +4,8 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { splitList } from '@canopy/core';
 import { errorMessage } from '@canopy/client';
 import { ErrorList } from '@canopy/ui';
-import { api } from '../api';
-import type { TemplateType } from './api';
+import type { TemplateType } from '../api';
+import { useCreateTemplate } from './api';
 
 export interface NewTemplateDialogProps {
   folder: { template_id: string; template_name: string; allowed_template_type: string };
@@ -26,26 +26,24 @@ export function NewTemplateDialog(props: NewTemplateDialogProps) {
   );
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateTemplate();
+  const busy = create.isPending;
   const nameError = touched && name.trim() === '' ? 'This field is required' : null;
   const typeError = touched && !type ? 'Choose a template type' : null;
 
   const submit = async () => {
     setTouched(true);
     if (name.trim() === '' || !type) return;
-    setBusy(true);
     const templateId = props.newId();
-    const reply = await api().POST('/api/templates', {
-      body: {
+    try {
+      await create.mutateAsync({
         template_id: templateId,
         template_name: name.trim(),
         template_type_id: type,
         parent_id: props.folder.template_id,
-      },
-    });
-    setBusy(false);
-    if (!reply.response.ok) {
-      setErrors([errorMessage(reply.error, 'The template could not be created')]);
+      });
+    } catch (error) {
+      setErrors([errorMessage(error, 'The template could not be created')]);
       return;
     }
     await props.onCreated(templateId);

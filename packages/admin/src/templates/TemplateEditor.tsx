@@ -11,10 +11,10 @@ import { useHotkeys } from '@mantine/hooks';
 import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID, hasPermission } from '@canopy/core';
 import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
-import { api, menusQuery } from '../api';
+import { menusQuery, referencesQuery } from '../api';
 import { EmptyState } from '../screens/EmptyState';
 import { indexForest } from '../tree/forest';
-import { referencesQuery, templateQuery } from './api';
+import { templateQuery, useDeleteTemplate } from './api';
 import { BlocksEditor } from './BlocksEditor';
 import {
   draftOf,
@@ -67,6 +67,7 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
   const queryClient = useQueryClient();
   const menus = useQuery(menusQuery());
   const references = useQuery(referencesQuery());
+  const deleteTemplate = useDeleteTemplate();
   const index = useMemo(() => (menus.data ? indexForest(menus.data) : null), [menus.data]);
   const templateId = loaded.template_id;
 
@@ -206,17 +207,14 @@ function LoadedEditor({ loaded }: { loaded: LoadedTemplate }) {
 
   const remove = async () => {
     setDeleting(false);
-    const reply = await api().DELETE('/api/templates/{id}', {
-      params: { path: { id: templateId } },
-    });
-    if (!reply.response.ok) {
-      notify('error', errorMessage(reply.error, 'The template could not be deleted'));
+    try {
+      await deleteTemplate.mutateAsync(templateId);
+    } catch (error) {
+      notify('error', errorMessage(error, 'The template could not be deleted'));
       return;
     }
     notify('success', TEMPLATE_TOASTS.deleted);
     gone.current = true;
-    queryClient.removeQueries(templateQuery(templateId));
-    await queryClient.invalidateQueries(menusQuery());
     await navigate(base.parent_id ? `/templates/${base.parent_id}` : '/', { replace: true });
   };
 

@@ -2,7 +2,7 @@
 import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { WIDGET_TYPES } from '@canopy/core';
 import { inputKey, TEMPLATE_FOLDER_TYPE, type SettingsDraft, type TemplateDraft } from './draft';
-import type { TemplateType } from './api';
+import type { TemplateType } from '../api';
 import type { WidgetOption } from './FieldDefinitionForm';
 
 export interface SettingsFormProps {

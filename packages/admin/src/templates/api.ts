@@ -1,6 +1,10 @@
-/** Server state of the template editor: one queryOptions factory per resource, and the writes. */
-import { queryOptions } from '@tanstack/react-query';
-import { api, dataOf } from '../api';
+/**
+ * Server state of the template editor: the template, and the writes made outside Save (creating
+ * a template in a folder, deleting one), each with what it refreshes.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { paths } from '@canopy/client';
+import { api, dataOf, menusQuery, replyOf } from '../api';
 import type { LoadedTemplate } from './draft';
 
 export const templateQuery = (id: string) =>
@@ -10,16 +14,31 @@ export const templateQuery = (id: string) =>
       dataOf<LoadedTemplate>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
   });
 
-export interface TemplateType {
-  template_type_id: string;
-  template_type_name: string;
-  content_type_id: string | null;
+/** What POST /api/templates takes. */
+export type NewTemplate =
+  paths['/api/templates']['post']['requestBody']['content']['application/json'];
+
+/** POST /api/templates: a new template in a folder; the tree is read again before it resolves. */
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: NewTemplate) => replyOf(await api().POST('/api/templates', { body })),
+    onSuccess: () => queryClient.invalidateQueries(menusQuery()),
+  });
 }
 
-export const referencesQuery = () =>
-  queryOptions({
-    queryKey: ['references'],
-    queryFn: async () =>
-      dataOf<{ templatetypes: TemplateType[] }>(await api().GET('/api/references/')),
-    staleTime: Infinity,
+/**
+ * DELETE /api/templates/{id}: the template leaves the cache and the tree is read again before it
+ * resolves.
+ */
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      replyOf(await api().DELETE('/api/templates/{id}', { params: { path: { id } } })),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries(templateQuery(id));
+      return queryClient.invalidateQueries(menusQuery());
+    },
   });
+}

@@ -11,41 +11,38 @@ import {
   planMove,
   type MenuItem,
   type MovePlan,
+  type ReorderSave,
 } from '@canopy/core';
 import { ConfirmDialog, NoticeDialog, TOASTS, notify } from '@canopy/ui';
-import { api, menusQuery } from '../api';
+import { api, menusQuery, replyOf } from '../api';
 import type { ForestIndex } from './forest';
 
 export const MOVE_CONFIRMATION_MESSAGE = 'Are you sure you want to move this item?';
 
-async function saveOrders(plan: MovePlan): Promise<boolean> {
-  const replies = await Promise.all(
-    plan.saves.map(async (save) => {
-      try {
-        const result =
-          save.item_type === 'template'
-            ? await api().PUT('/api/templates/{template_id}', {
-                params: { path: { template_id: save.id } },
-                body: {
-                  template_id: save.id,
-                  template_order: save.order,
-                  ...(save.parent_id && { parent_id: save.parent_id }),
-                },
-              })
-            : await api().PUT('/api/contents/{id}', {
-                params: { path: { id: save.id } },
-                body: {
-                  content_id: save.id,
-                  content_order: save.order,
-                  ...(save.parent_id && { parent_id: save.parent_id }),
-                },
-              });
-        return (result.data as { status?: string } | undefined)?.status === 'Success';
-      } catch {
-        return false;
-      }
+/** Saves one sibling's order (and new parent); whether the server took it. */
+async function saveOrder(save: ReorderSave): Promise<boolean> {
+  const parent = save.parent_id ? { parent_id: save.parent_id } : {};
+  if (save.item_type === 'template') {
+    const saved = replyOf(
+      await api().PUT('/api/templates/{template_id}', {
+        params: { path: { template_id: save.id } },
+        body: { template_id: save.id, template_order: save.order, ...parent },
+      }),
+    );
+    return saved.status === 'Success';
+  }
+  // The content route has no reply schema: a 2xx reply is the saved item, status 'Success'.
+  replyOf(
+    await api().PUT('/api/contents/{id}', {
+      params: { path: { id: save.id } },
+      body: { content_id: save.id, content_order: save.order, ...parent },
     }),
   );
+  return true;
+}
+
+async function saveOrders(plan: MovePlan): Promise<boolean> {
+  const replies = await Promise.all(plan.saves.map((save) => saveOrder(save).catch(() => false)));
   return replies.every(Boolean);
 }
 

@@ -11,6 +11,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { singleFlight } from '@canopy/client';
 import { dropAllKept } from '../draft/kept';
+import type { SignInConfig } from '../raw-calls';
 import {
   afterSignIn,
   cleanAddress,
@@ -26,13 +27,6 @@ import {
   renewalGuardActive,
   renewalGuardCookie,
 } from './renewal';
-
-export interface SignInConfig {
-  mode: string;
-  authority: string | null;
-  client_id: string | null;
-  scope: string;
-}
 
 /** The state a sign-in carries through the provider: where to go afterwards. */
 interface SignInState {

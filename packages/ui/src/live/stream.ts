@@ -4,6 +4,7 @@
  * (Last-Event-ID), so nothing is lost. Every event about an item refreshes what the screens show of
  * it (its versions, lock and the tree); screens that need more subscribe with `onLiveEvent`.
  */
+import { readEventStream } from '../raw-calls';
 import { contentKeys, queryClient } from '../server-state';
 
 export interface LiveEvent {
@@ -48,28 +49,6 @@ function dispatch(event: LiveEvent): void {
   for (const listener of listeners) listener(event);
 }
 
-/** Splits the stream's text into events (the Server-Sent Events format: fields, a blank line). */
-export function eventReader(onEvent: (fields: Map<string, string>) => void) {
-  let pending = '';
-  let fields = new Map<string, string>();
-  return (text: string) => {
-    pending += text;
-    const lines = pending.split(/\r\n|\r|\n/);
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === '') {
-        if (fields.size > 0) onEvent(fields);
-        fields = new Map();
-      } else if (!line.startsWith(':')) {
-        const colon = line.indexOf(':');
-        const name = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        fields.set(name, fields.has(name) ? `${fields.get(name)}\n${value}` : value);
-      }
-    }
-  };
-}
-
 let tokenOf: () => string | null = () => null;
 
 /** Where the stream takes the signed-in user's bearer token from (null: none, e.g. a gateway). */
@@ -85,32 +64,25 @@ export function startLiveEvents(): void {
   let failures = 0;
   const connect = async () => {
     try {
-      const token = tokenOf();
-      const response = await fetch('/api/events', {
-        headers: {
-          accept: 'text/event-stream',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(lastId ? { 'last-event-id': lastId } : {}),
+      await readEventStream(
+        '/api/events',
+        {
+          token: tokenOf(),
+          lastEventId: lastId,
+          onOpen: () => {
+            connected = true;
+            failures = 0;
+          },
         },
-        cache: 'no-store',
-      });
-      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-      connected = true;
-      failures = 0;
-      const read = eventReader((fields) => {
-        const id = fields.get('id');
-        if (id) lastId = id;
-        const type = fields.get('event') as LiveEvent['type'] | undefined;
-        if (!type) return;
-        const data = JSON.parse(fields.get('data') || '{}') as Omit<LiveEvent, 'type'>;
-        dispatch({ ...data, id: id ?? '', type });
-      });
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        read(value);
-      }
+        (fields) => {
+          const id = fields.get('id');
+          if (id) lastId = id;
+          const type = fields.get('event') as LiveEvent['type'] | undefined;
+          if (!type) return;
+          const data = JSON.parse(fields.get('data') || '{}') as Omit<LiveEvent, 'type'>;
+          dispatch({ ...data, id: id ?? '', type });
+        },
+      );
     } catch {
       failures++;
     }
