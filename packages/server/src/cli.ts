@@ -90,15 +90,15 @@ program
     console.log(JSON.stringify(seeded));
   });
 
+/** What the first start's seed did: the demo site, and the first passwords it gave. */
+type FirstStart = SeedResult & { passwords: InitialPassword[] };
+
 /**
  * The first start's demo seed, in a process of its own: its media go through the upload code
  * (image sizes with sharp, SVG sanitising with jsdom), its first build through the render threads
  * and its first passwords through argon2 (64 MB a hash), none of which a server at rest then
  * holds: it idles as after a restart. Returns what the seed printed.
  */
-/** What the first start's seed did: the demo site, and the first passwords it gave. */
-type FirstStart = SeedResult & { passwords: InitialPassword[] };
-
 async function seedApart(): Promise<FirstStart | null> {
   // A first password from the environment that would be refused stops the start before the seed.
   const problem = initialPasswordProblem();
