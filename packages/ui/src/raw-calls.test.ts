@@ -1,6 +1,11 @@
 /** The event streams as the browser reads them: what is asked for, and the events that come out. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBuildEvents, readEventStream, type BuildReply } from './raw-calls';
+import {
+  readBuildEvents,
+  readEventStream,
+  type BuildReply,
+  type EventSourceMessage,
+} from './raw-calls';
 
 /** A reply whose body arrives in the given pieces. */
 function streamed(pieces: string[], status = 200): Response {
@@ -50,11 +55,11 @@ describe('readEventStream', () => {
   it('resumes after the last event seen and says when the stream is open', async () => {
     const calls = fakeFetch(streamed(['id: 7\nevent: content\ndata: {"content_id":"c1"}\n\n']));
     const opened = vi.fn();
-    const events: Array<Record<string, string>> = [];
+    const events: EventSourceMessage[] = [];
     await readEventStream(
       '/api/events',
       { token: null, lastEventId: '6', onOpen: opened },
-      (fields) => events.push(Object.fromEntries(fields)),
+      (event) => events.push(event),
     );
     expect(opened).toHaveBeenCalledOnce();
     expect(events).toEqual([{ id: '7', event: 'content', data: '{"content_id":"c1"}' }]);

@@ -4,7 +4,10 @@
  * so the bearer token goes along) and media uploads (XMLHttpRequest, whose upload events give the
  * per-file progress fetch cannot).
  */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { errorMessage, type paths } from '@canopy/client';
+
+export type { EventSourceMessage };
 
 /** A route's JSON reply, as the client generated from the server's OpenAPI document types it. */
 export type JsonReply<
@@ -29,28 +32,6 @@ export async function fetchSignInConfig(): Promise<SignInConfig> {
 const bearer = (token: string | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
-/** Splits the stream's text into events (the Server-Sent Events format: fields, a blank line). */
-export function eventReader(onEvent: (fields: Map<string, string>) => void) {
-  let pending = '';
-  let fields = new Map<string, string>();
-  return (text: string) => {
-    pending += text;
-    const lines = pending.split(/\r\n|\r|\n/);
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === '') {
-        if (fields.size > 0) onEvent(fields);
-        fields = new Map();
-      } else if (!line.startsWith(':')) {
-        const colon = line.indexOf(':');
-        const name = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        fields.set(name, fields.has(name) ? `${fields.get(name)}\n${value}` : value);
-      }
-    }
-  };
-}
-
 /** The event streams of the API: the live events and a build's progress. */
 type StreamPath = '/api/events' | `/api/builds/${string}/events`;
 
@@ -63,11 +44,11 @@ interface StreamOptions {
   onOpen?: () => void;
 }
 
-/** Reads an event stream to its end, each event's fields to `onEvent`; throws when it breaks. */
+/** Reads an event stream to its end, each event to `onEvent`; throws when it breaks. */
 export async function readEventStream(
   path: StreamPath,
   options: StreamOptions,
-  onEvent: (fields: Map<string, string>) => void,
+  onEvent: (event: EventSourceMessage) => void,
 ): Promise<void> {
   const response = await fetch(path, {
     headers: {
@@ -80,12 +61,12 @@ export async function readEventStream(
   });
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
   options.onOpen?.();
-  const read = eventReader(onEvent);
+  const parser = createParser({ onEvent });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    read(value);
+    parser.feed(value);
   }
 }
 
@@ -98,9 +79,9 @@ export function readBuildEvents(
   options: StreamOptions,
   onBuild: (build: BuildReply) => void,
 ): Promise<void> {
-  return readEventStream(`/api/builds/${encodeURIComponent(buildId)}/events`, options, (fields) => {
-    if (fields.get('event') !== 'build') return;
-    const build: BuildReply = JSON.parse(fields.get('data') ?? '');
+  return readEventStream(`/api/builds/${encodeURIComponent(buildId)}/events`, options, (event) => {
+    if (event.event !== 'build') return;
+    const build: BuildReply = JSON.parse(event.data);
     onBuild(build);
   });
 }

@@ -74,13 +74,12 @@ export function startLiveEvents(): void {
             failures = 0;
           },
         },
-        (fields) => {
-          const id = fields.get('id');
-          if (id) lastId = id;
-          const type = fields.get('event') as LiveEvent['type'] | undefined;
+        (event) => {
+          if (event.id) lastId = event.id;
+          const type = event.event as LiveEvent['type'] | undefined;
           if (!type) return;
-          const data = JSON.parse(fields.get('data') || '{}') as Omit<LiveEvent, 'type'>;
-          dispatch({ ...data, id: id ?? '', type });
+          const data = JSON.parse(event.data || '{}') as Omit<LiveEvent, 'type'>;
+          dispatch({ ...data, id: event.id ?? '', type });
         },
       );
     } catch {
