@@ -38,6 +38,7 @@ describe.each(DIALECTS)('the menu tree in gzip on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers.vary).toContain('Origin');
     const gzipped = res.headers['content-encoding'] === 'gzip';
     return { gzipped, text: gzipped ? gunzipSync(res.rawPayload).toString() : res.body };
   };

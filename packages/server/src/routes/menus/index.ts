@@ -28,7 +28,11 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['Menus'], summary: 'The whole menu tree the caller may read' } },
     async (request, reply) => {
       const body = await getMenusJson(db, app.canopy.readCache, actorOf(request));
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      // The reply varies by encoding too (besides Origin, set for every API reply).
+      const vary = reply.getHeader('vary');
+      reply
+        .type('application/json; charset=utf-8')
+        .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
       // The tree is large (5.6 MB for 10,000 items): in gzip once it is made, for those who take it.
       const compressed = acceptsGzip(request.headers['accept-encoding']) ? gzipOf(body) : undefined;
       if (compressed) return reply.header('content-encoding', 'gzip').send(compressed);
