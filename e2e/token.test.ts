@@ -5,7 +5,7 @@
  * while one silent renewal runs, then all go out with the new token; a token found expired (a
  * tab asleep past its expiry) sends the person to sign in and back to the same item.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
@@ -90,12 +90,12 @@ describe('token expiry and renewal', () => {
     const renewals: string[] = [];
     const api: Array<{ path: string; authorization: string | null; status?: number }> = [];
     const pending = new Set<Request>();
-    page.on('request', (request) => {
+    const onRenewal = (request: Request) => {
       const url = new URL(request.url());
       if (url.pathname === '/oidc/token' || url.pathname === '/oidc/auth') {
         renewals.push(url.pathname);
       }
-    });
+    };
     // The panel's own calls (the renewal's hidden frame loads the panel too, signed out).
     // The live event stream stays open by design: it is not one of the calls that must finish.
     const isApi = (request: Request) => {
@@ -105,18 +105,29 @@ describe('token expiry and renewal', () => {
       );
     };
     // Only calls made from here on (the editor's own background calls may already be out).
-    page.on('request', (request) => {
+    const onRequest = (request: Request) => {
       if (isApi(request)) pending.add(request);
-    });
-    page.on('requestfailed', (request) => {
+    };
+    const onFailed = (request: Request) => {
       pending.delete(request);
-    });
-    page.on('requestfinished', async (request) => {
+    };
+    const onFinished = async (request: Request) => {
       if (!pending.has(request)) return;
       const authorization = (await request.allHeaders()).authorization ?? null;
       const status = (await request.response())?.status();
       api.push({ path: new URL(request.url()).pathname, authorization, status });
       pending.delete(request);
+    };
+    page.on('request', onRenewal);
+    page.on('request', onRequest);
+    page.on('requestfailed', onFailed);
+    page.on('requestfinished', onFinished);
+    // This step's listeners end with it: the next step's calls are not its to follow.
+    onTestFinished(() => {
+      page.off('request', onRenewal);
+      page.off('request', onRequest);
+      page.off('requestfailed', onFailed);
+      page.off('requestfinished', onFinished);
     });
 
     // The page's date passes the token's expiry before the renewal timer fires (as when the
