@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS, type DialectName } from '../harness';
+import { admin } from './transfer-helpers';
 
 // The compiled command line (test/setup/server-bundle.global.ts), as `npm start` runs it.
 const BIN = resolve(__dirname, '../../dist/canopy.mjs');
@@ -23,11 +26,25 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('the first canopy start', { timeout: 180_000 }, () => {
+describe.each(DIALECTS)('the first canopy start on %s', { timeout: 180_000 }, (dialect) => {
   const folders: string[] = [];
-  afterEach(() => {
+  const databases: string[] = [];
+  afterEach(async () => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+    for (const name of databases.splice(0))
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
+
+  /** SQLite in the data folder, or a new PostgreSQL database of the test's own. */
+  async function databaseUrl(kind: DialectName): Promise<string> {
+    if (kind === 'sqlite') return '';
+    const name = `canopy_first_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await admin(`CREATE DATABASE ${name}`);
+    databases.push(name);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
 
   /** `canopy start` on a new folder: its output until it runs (or exits), and a way to stop it. */
   async function start(env: Record<string, string>) {
@@ -37,7 +54,7 @@ describe('the first canopy start', { timeout: 180_000 }, () => {
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
       CANOPY_DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: await databaseUrl(dialect),
       PORT: String(port),
       HOST: '127.0.0.1',
       ...env,
@@ -68,6 +85,9 @@ describe('the first canopy start', { timeout: 180_000 }, () => {
     const server = await start({});
     try {
       expect(server.running, server.out()).toBe(true);
+      expect(server.out()).toContain(
+        `(database: ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}`,
+      );
       expect(server.out()).toContain('The demo site "Canopy Demo" was created.');
       const accounts = [...server.out().matchAll(/user '(\w+)'\s+password (\S+)/g)];
       expect(accounts.map(([, user]) => user).sort()).toEqual(['admin', 'author', 'editor']);

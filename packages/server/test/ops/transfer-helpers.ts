@@ -77,7 +77,8 @@ export async function newInstallation(dialect: DialectName): Promise<Installatio
   };
 }
 
-async function admin(statement: string): Promise<void> {
+/** Runs one statement on the test's PostgreSQL server (CREATE / DROP DATABASE). */
+export async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
