@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from '../../packages/server/src/app';
 import { openDatabase } from '../../packages/server/src/db/index';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,7 @@ import { BARE_BYTES_PATH, BARE_PATH, BARE_STATIC_PREFIX, BARE_UPLOAD_PREFIX } fr
  */
 async function uploadStages(app: FastifyInstance): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'canopy-bench-upload-'));
+  app.addHook('onClose', async () => rmSync(folder, { recursive: true, force: true }));
   await app.register(async (raw) => {
     raw.addContentTypeParser('multipart/form-data', (_request, payload, done) =>
       done(null, payload),
