@@ -11,6 +11,7 @@ import type { PublishDependency } from './api';
 export const NEEDED_TEXTS = {
   caption: 'Referenced items',
   title: 'Pages on Delivery reference items it would not show',
+  allInTitle: 'Pages on Delivery reference items this publish includes',
   leftOut: (count: number) =>
     `${count} referenced ${count === 1 ? 'item is' : 'items are'} not included: the pages that need ${count === 1 ? 'it' : 'them'} will show without ${count === 1 ? 'it' : 'them'} on Delivery.`,
   allIn: 'Every referenced item that can be included is included in this publish.',
@@ -84,7 +85,11 @@ export function NeededItems({
       <Title order={3} size="h5">
         {NEEDED_TEXTS.caption}
       </Title>
-      <Alert color={leftOut > 0 ? 'orange' : 'teal'} variant="light" title={NEEDED_TEXTS.title}>
+      <Alert
+        color={leftOut > 0 ? 'orange' : 'teal'}
+        variant="light"
+        title={leftOut > 0 ? NEEDED_TEXTS.title : NEEDED_TEXTS.allInTitle}
+      >
         {leftOut > 0 ? NEEDED_TEXTS.leftOut(leftOut) : NEEDED_TEXTS.allIn}
       </Alert>
       <Table verticalSpacing={4} fz="sm" aria-label={NEEDED_TEXTS.caption}>

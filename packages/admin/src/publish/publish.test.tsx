@@ -370,8 +370,10 @@ describe('referenced items in the Publish dialog', () => {
       (within(map).getByRole('checkbox', { name: 'Include Map' }) as HTMLInputElement).checked,
     ).toBe(true);
     expect(within(dialog).getByText(NEEDED_TEXTS.allIn)).toBeTruthy();
+    expect(within(dialog).getByText(NEEDED_TEXTS.allInTitle)).toBeTruthy();
     await userEvent.click(within(map).getByRole('checkbox', { name: 'Include Map' }));
     expect(within(dialog).getByText(NEEDED_TEXTS.leftOut(1))).toBeTruthy();
+    expect(within(dialog).getByText(NEEDED_TEXTS.title)).toBeTruthy();
     await userEvent.click(within(map).getByRole('checkbox', { name: 'Include Map' }));
     await confirm();
     await waitFor(() => expect(calls.some((c) => c.path === '/api/releases')).toBe(true));
