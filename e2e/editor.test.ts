@@ -372,13 +372,19 @@ describe('the item editor', { timeout: 180_000 }, () => {
     await shot(small, 'contact-1024');
     await small.getByRole('tab', { name: 'Content' }).click();
     await shot(small, 'contact-content-tab-1024');
-    await command(small, 'Live page').click();
+    // From the keyboard: the button opens the pane, its close button shuts it.
+    await command(small, 'Live page').focus();
+    await small.keyboard.press('Enter');
     await small
       .getByTitle('Live page: Contact')
       .contentFrame()
       .getByRole('heading', { level: 1 })
       .waitFor();
     await shot(small, 'contact-live-page-1024');
+    const close = small.getByRole('button', { name: 'Close the live page' });
+    await close.focus();
+    await small.keyboard.press('Enter');
+    await close.waitFor({ state: 'detached' });
     await small.close();
   });
 });
