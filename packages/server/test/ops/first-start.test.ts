@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, type DialectName } from '../harness';
+import { DIALECTS } from '../harness';
+import type { DialectName } from '../../src/db/index';
 import { admin } from './transfer-helpers';
 
 // The compiled command line (test/setup/server-bundle.global.ts), as `npm start` runs it.
