@@ -212,13 +212,14 @@ describe('the page editor', () => {
     await page.keyboard.press('Space');
     // Lifted: the widget's name follows the block.
     await overlay.waitFor();
-    // Down until the target after the next block is the one under it.
+    // Down until the target after the next block is the one under it: each press goes to the
+    // next drop target, so a few presses reach it whatever the blocks' heights.
     const ids = await page
       .locator('[data-canopy-block]')
       .evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-canopy-block')!));
     const next = ids[before.indexOf('Quote') + 1]!;
     const wanted = page.locator(`.canopy-drop-over[data-canopy-drop="after:${next}"]`);
-    for (let step = 0; step < 60 && (await wanted.count()) === 0; step++) {
+    for (let step = 0; step < 6 && (await wanted.count()) === 0; step++) {
       await page.keyboard.press('ArrowDown');
       await page.evaluate(() => new Promise(requestAnimationFrame));
     }

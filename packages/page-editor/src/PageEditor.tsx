@@ -46,7 +46,13 @@ import { createSurface, type DropData, type MoveData } from './surface';
 import { EditPanel, type NewWidgetData, type PanelTab } from './chrome/EditPanel';
 import { EditToolbar, type DeviceWidth } from './chrome/EditToolbar';
 import { InlineToolbar } from './chrome/InlineToolbar';
-import { CONTAINER_ITEM_WIDGET, collisions, refusedDrop, zonesOf } from './drop-rules';
+import {
+  CONTAINER_ITEM_WIDGET,
+  collisions,
+  dropTargetSteps,
+  refusedDrop,
+  zonesOf,
+} from './drop-rules';
 import { usePageLive } from './live';
 import './frames.css';
 
@@ -256,7 +262,7 @@ function LoadedEditor(props: {
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: dropTargetSteps }),
   );
   const onDragStart = (event: DragStartEvent) => {
     const data = event.active.data.current as NewWidgetData | MoveData | undefined;

@@ -1,5 +1,12 @@
 /** Where a new widget may be dropped on the page (§3 zones and containers), and what is under the pointer. */
-import { closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
+import {
+  KeyboardCode,
+  closestCenter,
+  defaultKeyboardCoordinateGetter,
+  pointerWithin,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
 import { findLayoutNode, type Template } from '@canopy/core';
 import { findBlock, isContainerItem, zoneLayout, zoneRegion } from '@canopy/ui/draft';
 import type { Templates } from './editor-context';
@@ -62,4 +69,41 @@ export function refusedDrop(
 export const collisions: CollisionDetection = (args) => {
   const under = pointerWithin(args);
   return under.length > 0 ? under : closestCenter(args);
+};
+
+/**
+ * The keyboard's steps while a block is lifted: Arrow Down and Arrow Up go to the next drop
+ * target below or above (so every press lands on a place the block can go, whatever the blocks'
+ * heights); the other arrows move by dnd-kit's default step.
+ */
+export const dropTargetSteps: KeyboardCoordinateGetter = (event, args) => {
+  const down = event.code === KeyboardCode.Down;
+  if (!down && event.code !== KeyboardCode.Up) return defaultKeyboardCoordinateGetter(event, args);
+  event.preventDefault();
+  const { collisionRect, droppableRects, droppableContainers } = args.context;
+  if (!collisionRect) return undefined;
+  const centre = (r: { left: number; top: number; width: number; height: number }) => ({
+    x: r.left + r.width / 2,
+    y: r.top + r.height / 2,
+  });
+  const from = centre(collisionRect);
+  let best: { x: number; y: number } | undefined;
+  for (const container of droppableContainers.getEnabled()) {
+    const rect = droppableRects.get(container.id);
+    if (!rect) continue;
+    const to = centre(rect);
+    const dy = down ? to.y - from.y : from.y - to.y;
+    if (dy <= 1) continue;
+    const bestDy = best ? (down ? best.y - from.y : from.y - best.y) : Infinity;
+    if (
+      dy < bestDy ||
+      (dy === bestDy && best && Math.abs(to.x - from.x) < Math.abs(best.x - from.x))
+    )
+      best = to;
+  }
+  if (!best) return undefined;
+  return {
+    x: args.currentCoordinates.x + best.x - from.x,
+    y: args.currentCoordinates.y + best.y - from.y,
+  };
 };
