@@ -4,7 +4,7 @@
  * row shows a role's permissions (permissions.tsx).
  */
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useHref, useNavigate, useSearchParams } from 'react-router';
 import {
   buildProxiedInstance,
   dragAndDropFeature,
@@ -175,10 +175,13 @@ export function TreePanel({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
   });
 
   const selected = selectedId ? index.items.get(selectedId) : undefined;
+  // Rows are plain markup, drawn anew for every filter: their names link to the item's address
+  // (for a new tab) without a router link each; a click is the row's.
+  const base = useHref('/').replace(/\/$/, '');
 
   return (
     <Stack gap={0} h="100%">
@@ -269,14 +272,14 @@ export function TreePanel({
                   {item.isFolder() && <IconChevronRight size={14} />}
                 </span>
                 <ItemIcon item={data} />
-                <Link
+                <a
                   className={classes.name}
-                  to={itemRoute(data)}
+                  href={base + itemRoute(data)}
                   tabIndex={-1}
                   onClick={(event) => event.preventDefault()}
                 >
                   {data.content_name}
-                </Link>
+                </a>
                 {data.is_locked === 1 && data.locked_by && (
                   <span
                     className={classes.lock}
@@ -289,13 +292,13 @@ export function TreePanel({
                 )}
                 {editingPermissions && permissions.columns(data)}
                 {!editingPermissions && matches && data.path && (
-                  <Text size="xs" c="dimmed" ml="auto" pr="xs">
+                  <span className={classes.trail}>
                     {index
                       .ancestry(data.content_id)
                       .slice(0, -1)
                       .map((id) => index.items.get(id)?.content_name)
                       .join(' / ')}
-                  </Text>
+                  </span>
                 )}
               </div>
             );
