@@ -71,6 +71,7 @@ function serve(menu: () => string) {
       '/api/contents/sites': () => '[]',
       '/api/menus': menu,
     },
+    streams: ['/api/events'],
   });
 }
 
@@ -204,6 +205,7 @@ export async function benchAdminPanel(runs = 5): Promise<Row[]> {
     await page.close();
   } finally {
     await browser.close();
+    server.closeAllConnections();
     server.close();
   }
   return rows;

@@ -69,8 +69,23 @@ describe('the admin panel', () => {
     expect(await treeItem('Support').isVisible()).toBe(true);
     expect(await treeItem('Home').count()).toBe(0);
     await shot('filtered');
+    // The flat list works from the keyboard as the tree does: arrows move, Enter opens.
+    const hasFocus = (name: string) =>
+      treeItem(name).evaluate((element) => element === document.activeElement);
+    await treeItem('Support').click();
+    await page.getByRole('heading', { name: 'Support', exact: true, level: 2 }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => hasFocus('Support Plans')).toBe(true);
+    expect(await treeItem('Support Plans').getAttribute('aria-posinset')).toBe('2');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Support Plans', level: 2 }).waitFor();
     await filter.fill('');
     await treeItem('Home').waitFor();
+    // Opening them revealed them in the tree: Home is folded again, as it was.
+    await treeItem('Home').click();
+    await page.getByRole('heading', { name: 'Home', level: 2 }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await treeItem('About').waitFor({ state: 'detached' });
   });
 
   it('works from the keyboard: arrows expand and move, Enter opens', async () => {

@@ -17,12 +17,17 @@ export interface AppServerOptions {
   fixed?: Record<string, { type: string; body: string }>;
   /** JSON answers by path, made at each request. */
   api?: Record<string, () => string>;
+  /**
+   * Event streams by path, held open without an event as the server holds its live events (an
+   * answer that ends would have the app reconnect every second while it is measured).
+   */
+  streams?: string[];
 }
 
 export async function serveApp(
   options: AppServerOptions,
 ): Promise<{ origin: string; server: Server }> {
-  const { dist, assetsPrefix, fixed = {}, api = {} } = options;
+  const { dist, assetsPrefix, fixed = {}, api = {}, streams = [] } = options;
   const server = createServer((request, reply) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const page =
@@ -31,6 +36,9 @@ export async function serveApp(
         ([end]) => end.startsWith('*') && path.endsWith(end.slice(1)),
       )?.[1];
     if (page) return reply.writeHead(200, { 'content-type': page.type }).end(page.body);
+    if (streams.includes(path)) {
+      return reply.writeHead(200, { 'content-type': 'text/event-stream' }).write(': open\n\n');
+    }
     const answer = api[path];
     if (answer) return reply.writeHead(200, { 'content-type': 'application/json' }).end(answer());
     const file = path.startsWith(assetsPrefix)

@@ -10,9 +10,14 @@ export interface ForestIndex {
   ancestry(id: string): string[];
   /** Whether `candidate` lies in the subtree of `ancestor` (the ancestor itself excluded). */
   isInside(candidate: string, ancestor: string): boolean;
-  /** Every id in tree order, and its name in lower case beside it: the filter's one loop. */
+  /** Every id in tree order. */
   order: string[];
-  lowerNames: string[];
+  /**
+   * The filter's haystack, built once per menu: every name in lower case, in tree order, each
+   * followed by a line break (no filter holds one), and where each name starts in it.
+   */
+  names: string;
+  starts: Int32Array;
 }
 
 export function indexForest(forest: readonly MenuItem[]): ForestIndex {
@@ -29,6 +34,12 @@ export function indexForest(forest: readonly MenuItem[]): ForestIndex {
     item.children.forEach((child) => walk(child, item.content_id));
   };
   forest.forEach((root) => walk(root, ROOT_ID));
+  const starts = new Int32Array(order.length);
+  let offset = 0;
+  lowerNames.forEach((name, at) => {
+    starts[at] = offset;
+    offset += name.length + 1;
+  });
   const ancestry = (id: string) => {
     const chain: string[] = [];
     for (let current = items.get(id); current;) {
@@ -44,19 +55,36 @@ export function indexForest(forest: readonly MenuItem[]): ForestIndex {
     isInside: (candidate, ancestor) =>
       candidate !== ancestor && ancestry(candidate).includes(ancestor),
     order,
-    lowerNames,
+    names: lowerNames.join('\n') + '\n',
+    starts,
   };
 }
 
 // The filter's effective text is the picker's too.
 export { activeFilter } from '@canopy/ui/items';
 
-/** Items whose name contains the filter, case-insensitively, in tree order (a flat list). */
+/**
+ * Items whose name contains the (lower-case) filter, in tree order (a flat list): one search
+ * through all the names, each hit mapped to its item by where it starts, the search going on
+ * from the next name.
+ */
 export function filterItems(index: ForestIndex, filter: string): string[] {
   const matches: string[] = [];
-  const { order, lowerNames } = index;
-  for (let at = 0; at < order.length; at++) {
-    if (lowerNames[at]!.includes(filter)) matches.push(order[at]!);
+  const { order, names, starts } = index;
+  if (filter.includes('\n') || order.length === 0) return matches;
+  let item = 0;
+  for (let at = names.indexOf(filter); at !== -1;) {
+    // The last name starting at or before the hit (names only move forward).
+    let high = order.length - 1;
+    while (item < high) {
+      const middle = (item + high + 1) >> 1;
+      if (starts[middle]! <= at) item = middle;
+      else high = middle - 1;
+    }
+    matches.push(order[item]!);
+    item += 1;
+    if (item === order.length) break;
+    at = names.indexOf(filter, starts[item]);
   }
   return matches;
 }

@@ -25,6 +25,23 @@ describe('the filter', () => {
     expect(filterItems(index, 'o')).toEqual(['Home', 'About', 'Contact', 'Footer']);
     expect(filterItems(index, 'tea')).toEqual(['Team']);
   });
+
+  it('finds each item once, the first and the last too, and never across two names', () => {
+    const named = (id: string, name: string, children: MenuItem[] = []) => ({
+      ...item(id, children),
+      content_name: name,
+    });
+    const index = indexForest([
+      named('a', 'Amber amber', [named('b', 'Birch'), named('c', 'CAMBER')]),
+      named('d', 'ember'),
+    ]);
+    expect(filterItems(index, 'amb')).toEqual(['a', 'c']);
+    expect(filterItems(index, 'ber')).toEqual(['a', 'c', 'd']);
+    // 'ch' ends Birch and 'ca' starts CAMBER: no filter matches across the two.
+    expect(filterItems(index, 'chca')).toEqual([]);
+    expect(filterItems(index, 'ember')).toEqual(['d']);
+    expect(filterItems(indexForest([]), 'amb')).toEqual([]);
+  });
 });
 
 describe("a role's permissions per item (permissions editor)", () => {
