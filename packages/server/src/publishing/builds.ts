@@ -320,9 +320,11 @@ export class BuildService {
     const carried = urls.length - toRender.length;
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
 
-    // A pipeline: pages' rows are read in chunks on this thread while the workers assemble and
-    // render the chunks before, a few chunks rendering at once; each chunk rendered is stored as
-    // one pack while the next are read and rendered.
+    // A pipeline in chunks, a few rendering at once; each chunk rendered is stored as one pack
+    // while the next are rendered. On SQLite the render threads read the pages' rows themselves
+    // (each thread's own read-only connection), so this thread does no work per page but store
+    // it; on PostgreSQL this thread reads a chunk's rows (the database builds them) while the
+    // threads assemble and render the chunks before.
     const context = snapshot.context(base, css);
     const writer = new PackWriter(store, build.build_id, previous);
     let rendered = 0;
@@ -331,8 +333,10 @@ export class BuildService {
     const rendering = new Set<Promise<unknown>>();
     let failure: unknown;
     for (let i = 0; i < toRender.length && failure === undefined; i += CHUNK) {
-      const sources = await snapshot.sources(toRender.slice(i, i + CHUNK));
-      const batches = this.renderer.renderPages(context, sources);
+      const chunk = toRender.slice(i, i + CHUNK);
+      const read = snapshot.rowsSource;
+      const sources = read ? snapshot.unread(chunk) : await snapshot.sources(chunk);
+      const batches = this.renderer.renderPages(context, sources, read);
       const job = batches.then(async (done) => {
         const html: { html: Uint8Array; hash?: string }[] = [];
         const deps: Dependencies[] = [];
