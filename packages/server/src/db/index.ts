@@ -1,4 +1,5 @@
 /** Opens the database for a configuration and brings its schema up to date. */
+import { resolve } from 'node:path';
 import { Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './schema';
 import { connect as connectSqlite } from './dialects/sqlite/connect';
@@ -25,6 +26,15 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** The SQLite file of each database opened on one, for other threads' connections. */
+const sqliteFiles = new WeakMap<Db, string>();
+
+/**
+ * The file of a SQLite database that other threads may open (read-only) too; undefined for
+ * PostgreSQL and for a database in memory.
+ */
+export const sqliteFileOf = (db: Db): string | undefined => sqliteFiles.get(db);
+
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   const isPostgres = config.url != null && /^postgres(ql)?:\/\//.test(config.url);
   let db: Db;
@@ -41,6 +51,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     db = new Kysely<Database>({ dialect });
   } else {
     db = new Kysely<Database>({ dialect: connectSqlite(config.sqliteFile) });
+    if (config.sqliteFile !== ':memory:' && config.sqliteFile !== '')
+      sqliteFiles.set(db, resolve(config.sqliteFile));
   }
   try {
     await migrate(db, isPostgres ? config.schema : undefined, config.upTo);

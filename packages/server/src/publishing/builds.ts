@@ -15,7 +15,7 @@ import type { Storage } from '../storage/index';
 import { targetsOf, type PublishingConfig } from './config';
 import { LocalQueue, type BuildQueue } from './jobs';
 import type { Renderer } from './renderer';
-import { loadSnapshot } from './source';
+import { loadSnapshot, type SiteSnapshot } from './source';
 import { staleness } from './stale';
 import { PackWriter, TargetStore, type Manifest } from './store';
 
@@ -320,10 +320,16 @@ export class BuildService {
     const carried = urls.length - toRender.length;
     await this.update(build.build_id, { pages_total: urls.length, pages_done: carried });
 
-    // A pipeline: pages' rows are read in chunks on this thread while the workers assemble and
-    // render the chunks before, a few chunks rendering at once; each chunk rendered is stored as
-    // one pack while the next are read and rendered.
+    // A pipeline in chunks, a few rendering at once; each chunk rendered is stored as one pack
+    // while the next are rendered. On SQLite the render threads read the pages' rows themselves
+    // (each thread's own read-only connection), so this thread does no work per page but store
+    // it; on PostgreSQL this thread reads a chunk's rows (the database builds them) while the
+    // threads assemble and render the chunks before.
     const context = snapshot.context(base, css);
+    // The not-found page is rendered ahead of the others (stored last, as before), so the
+    // threads do not wait for it after the last page.
+    const notFoundPage = keptNotFound ? undefined : this.renderNotFound(snapshot, base, css);
+    notFoundPage?.catch(() => undefined);
     const writer = new PackWriter(store, build.build_id, previous);
     let rendered = 0;
     let reported = Date.now();
@@ -331,8 +337,10 @@ export class BuildService {
     const rendering = new Set<Promise<unknown>>();
     let failure: unknown;
     for (let i = 0; i < toRender.length && failure === undefined; i += CHUNK) {
-      const sources = await snapshot.sources(toRender.slice(i, i + CHUNK));
-      const batches = this.renderer.renderPages(context, sources);
+      const chunk = toRender.slice(i, i + CHUNK);
+      const read = snapshot.rowsSource;
+      const sources = read ? snapshot.unread(chunk) : await snapshot.sources(chunk);
+      const batches = this.renderer.renderPages(context, sources, read);
       const job = batches.then(async (done) => {
         const html: { html: Uint8Array; hash?: string }[] = [];
         const deps: Dependencies[] = [];
@@ -367,10 +375,9 @@ export class BuildService {
     await Promise.all(jobs);
     let notFound = keptNotFound;
     if (!notFound) {
-      const input = await snapshot.notFoundModel(base, css);
-      const [page] = await this.renderer.renderMany([{ model: input.model, notFound: true }]);
-      const [location] = await writer.write([{ html: page! }]);
-      notFound = { ...location!, deps: input.deps };
+      const { html, deps } = await (notFoundPage ?? this.renderNotFound(snapshot, base, css));
+      const [location] = await writer.write([{ html }]);
+      notFound = { ...location!, deps };
     }
     const manifest: Manifest = {
       build_id: build.build_id,
@@ -390,6 +397,12 @@ export class BuildService {
       pages_done: urls.length,
       pages_rendered: rendered,
     });
+  }
+
+  private async renderNotFound(snapshot: SiteSnapshot, base: string, css: string) {
+    const input = await snapshot.notFoundModel(base, css);
+    const [html] = await this.renderer.renderMany([{ model: input.model, notFound: true }]);
+    return { html: html!, deps: input.deps };
   }
 
   /**

@@ -6,6 +6,7 @@
 import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
+import type BetterSqlite3 from 'better-sqlite3';
 import {
   defaultRegistry,
   renderBatch,
@@ -14,10 +15,19 @@ import {
   sampleBatch,
   type BuildContext,
   type MenuEntry,
+  type PageSource,
 } from '@canopy/site';
 import * as own from 'canopy:site-components';
+import { rowsReader } from '../db/dialects/sqlite/rows-reader';
 import { PAGE_HASH } from './store';
-import type { BuildTask, RenderJob, RenderTask, WarmTask } from './render-tasks';
+import type {
+  BuildTask,
+  RenderJob,
+  RenderTask,
+  RowsSource,
+  UnreadPage,
+  WarmTask,
+} from './render-tasks';
 
 const registry = defaultRegistry();
 const register = own.default ?? own.register;
@@ -33,8 +43,27 @@ export function render(jobs: RenderJob[]): string[] {
   );
 }
 
+const load = createRequire(import.meta.url);
 // The thread's own piscina (not a bundled copy), which hands over what `move` marks.
-const pool = createRequire(import.meta.url)(CANOPY_PISCINA) as typeof Piscina;
+const pool = load(CANOPY_PISCINA) as typeof Piscina;
+// The SQLite driver, loaded when a build first has this thread read rows.
+let sqlite: typeof BetterSqlite3 | undefined;
+
+/** The pages with their rows, read here from `read`'s file (one statement for the batch). */
+function withRows(read: RowsSource, pages: UnreadPage[]): PageSource[] {
+  sqlite ??= load(CANOPY_SQLITE) as typeof BetterSqlite3;
+  const pairs = JSON.stringify(pages.map((page) => [page.contentId, page.version]));
+  const found = rowsReader(sqlite, read.file).all(read.sql, pairs) as {
+    content_id: string;
+    version: number;
+    rows: Uint8Array;
+  }[];
+  const rows = new Map(found.map((row) => [`${row.content_id}#${row.version}`, row.rows]));
+  return pages.map(({ version, ...page }) => ({
+    ...page,
+    rows: rows.get(`${page.contentId}#${version}`) ?? null,
+  }));
+}
 
 // The last two shared menus or build contexts (a large site's are large), parsed once per thread.
 const shared = new Map<string, unknown>();
@@ -59,7 +88,8 @@ export default function run(task: RenderTask | BuildTask | WarmTask): unknown {
   }
   if ('pages' in task) {
     const context = sharedOf<BuildContext>(task.context.key, task.context.json);
-    const batch = renderBatch(context, task.pages, registry, digest);
+    const pages = task.read ? withRows(task.read, task.pages as UnreadPage[]) : task.pages;
+    const batch = renderBatch(context, pages, registry, digest);
     // The HTML's buffer is handed over, not copied (piscina's move).
     // Piscina's Transferable is keyed by these two symbols, which its types do not name.
     const movable = {

@@ -10,3 +10,6 @@ declare module 'canopy:site-components' {
 
 /** Where piscina's entry is, from wherever the server runs. */
 declare const CANOPY_PISCINA: string;
+
+/** Where the SQLite driver's entry is, from wherever the server runs. */
+declare const CANOPY_SQLITE: string;

@@ -25,7 +25,23 @@ export interface RenderTask {
  */
 export interface BuildTask {
   context: { key: string; json: SharedArrayBuffer };
+  /** Pages with their rows, or without them (`UnreadPage`) when `read` says where they are. */
   pages: PageSource[];
+  read?: RowsSource;
+}
+
+/**
+ * A SQLite file the render threads read pages' rows from themselves, and the statement that
+ * reads them (`versionRowDocumentsStatement`): the server's thread then reads no page's rows.
+ */
+export interface RowsSource {
+  file: string;
+  sql: string;
+}
+
+/** A page given without its rows, with the version whose rows to read. */
+export interface UnreadPage extends PageSource {
+  version: number;
 }
 
 /** Has a thread build this many made-up pages as it starts. */

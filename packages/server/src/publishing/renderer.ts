@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { Piscina } from 'piscina';
 import type { BuildContext, MenuEntry, PageSource, RenderedBatch } from '@canopy/site';
-import type { BuildTask, RenderJob, RenderTask } from './render-tasks';
+import type { BuildTask, RenderJob, RenderTask, RowsSource } from './render-tasks';
 
 export type { RenderJob } from './render-tasks';
 
@@ -23,8 +23,9 @@ interface RenderModule {
   describe(): string;
 }
 
-/** Piscina's entry, from wherever the bundled render module runs. */
+/** Piscina's and the SQLite driver's entries, from wherever the bundled render module runs. */
 const PISCINA = createRequire(import.meta.url).resolve('piscina');
+const SQLITE = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /**
  * The render module's entry, in the server package's sources: found from this file's folder up,
@@ -90,6 +91,7 @@ export class Renderer {
         define: {
           'process.env.NODE_ENV': '"production"',
           CANOPY_PISCINA: JSON.stringify(PISCINA),
+          CANOPY_SQLITE: JSON.stringify(SQLITE),
         },
         // CommonJS packages inside (sanitize-html's parser) still call require.
         banner: {
@@ -201,9 +203,14 @@ export class Renderer {
 
   /**
    * Assembles and renders pages of one build from their stored rows on the worker pool, so this
-   * thread only reads rows and stores pages. One result per batch, batches in the order given.
+   * thread only reads rows and stores pages; with `read`, the threads read the rows too (pages
+   * given as `UnreadPage`). One result per batch, batches in the order given.
    */
-  async renderPages(context: BuildContext, pages: PageSource[]): Promise<RenderedBatch[]> {
+  async renderPages(
+    context: BuildContext,
+    pages: PageSource[],
+    read?: RowsSource,
+  ): Promise<RenderedBatch[]> {
     if (pages.length === 0) return [];
     const pool = await this.workers();
     let shared = this.contexts.get(context);
@@ -215,7 +222,7 @@ export class Renderer {
     return Promise.all(
       batches(pages).map((batch) => {
         const { sources, transferList } = movableRows(batch);
-        const run = { context: given, pages: sources } satisfies BuildTask;
+        const run = { context: given, pages: sources, read } satisfies BuildTask;
         return pool.run(run, { transferList }) as Promise<RenderedBatch>;
       }),
     );

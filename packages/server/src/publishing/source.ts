@@ -24,10 +24,14 @@ import {
   type VersionRows,
 } from '@canopy/site';
 import { MEDIA_CONTENT_TYPES, safeSettings, type VersionStatus } from '@canopy/core';
-import type { Db } from '../db/index';
+import { sqliteFileOf, type Db } from '../db/index';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
-import { versionRowDocuments } from '../repositories/version-documents';
+import {
+  versionRowDocuments,
+  versionRowDocumentsStatement,
+} from '../repositories/version-documents';
+import type { RowsSource, UnreadPage } from './render-tasks';
 
 export type { Dependencies } from '@canopy/site';
 
@@ -60,6 +64,10 @@ export interface SiteSnapshot {
   stamp(key: string): string;
   /** What every page shares, for pages served under `basePath`. */
   context(basePath: string, stylesheet: string): BuildContext;
+  /** The pages at these URLs that the target shows, without their rows (each with its version). */
+  unread(urls: string[]): UnreadPage[];
+  /** Where a render thread reads pages' rows itself (a SQLite file), when it can. */
+  rowsSource: RowsSource | undefined;
   /** The stored rows of the pages at these URLs (those the target shows), read in batches. */
   sources(urls: string[]): Promise<PageSource[]>;
   /** Page models (and their dependencies) for these URLs, read in batches. */
@@ -336,31 +344,42 @@ function snapshotOf(
     stylesheet,
   });
 
+  function unread(urls: string[]): UnreadPage[] {
+    const out: UnreadPage[] = [];
+    for (const url of urls) {
+      const item = shown.get(pages.get(url) ?? '');
+      if (!item) continue;
+      const { content_id: contentId, template_id: templateId, version } = item;
+      const { content_name: name, version: number } = version;
+      out.push({
+        url,
+        contentId,
+        name,
+        templateId,
+        stamp: versionStamp(version),
+        rows: null,
+        version: number,
+      });
+    }
+    return out;
+  }
+
   async function sources(urls: string[]): Promise<PageSource[]> {
-    const wanted = urls
-      .map((url) => ({ url, item: shown.get(pages.get(url) ?? '') }))
-      .filter((w): w is { url: string; item: ShownItem } => w.item !== undefined);
+    const wanted = unread(urls);
     const out: PageSource[] = [];
     for (let i = 0; i < wanted.length; i += SOURCE_BATCH) {
       const chunk = wanted.slice(i, i + SOURCE_BATCH);
       const rows = await readVersionRows(
         db,
-        chunk.map((w) => ({ content_id: w.item.content_id, version: w.item.version.version })),
+        chunk.map((page) => ({ content_id: page.contentId, version: page.version })),
       );
-      for (const { url, item } of chunk) {
-        out.push({
-          url,
-          contentId: item.content_id,
-          name: item.version.content_name,
-          templateId: item.template_id,
-          stamp: versionStamp(item.version),
-          rows: rows.get(`${item.content_id}#${item.version.version}`) ?? null,
-        });
-      }
+      for (const { version, ...page } of chunk)
+        out.push({ ...page, rows: rows.get(`${page.contentId}#${version}`) ?? null });
     }
     return out;
   }
 
+  const file = sqliteFileOf(db);
   return {
     siteId: data.site.id,
     siteName: data.site.name,
@@ -368,7 +387,9 @@ function snapshotOf(
     pages,
     stamp,
     context,
+    unread,
     sources,
+    rowsSource: file ? { file, sql: versionRowDocumentsStatement(db) } : undefined,
     async models(urls, basePath, stylesheet) {
       const shared = context(basePath, stylesheet);
       return (await sources(urls)).map((page) => ({

@@ -19,23 +19,48 @@ const VERSION_TABLES: [string, string[], string | null][] = [
   ['block_fields', ['block_id', 'template_block_id', 'field_value'], null],
 ];
 
+/** One table's rows of the version `v`, as JSON text. */
+const rowsOf =
+  (db: Db) =>
+  ([table, columns, orderBy]: (typeof VERSION_TABLES)[number]) =>
+    sql<string>`(select ${jsonRows(
+      db,
+      columns.map((column) => sql.ref(`x.${column}`)),
+      orderBy === null ? null : sql.ref(`x.${orderBy}`),
+    )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
+
+const documents = (db: Db) =>
+  db
+    .selectFrom('content_versions as v')
+    .select([
+      'v.content_id',
+      'v.version',
+      jsonTuple(db, VERSION_TABLES.map(rowsOf(db))).as('rows'),
+    ]);
+
 /**
  * Every version of `ids` whose number is among `versions`, with its fields, regions, blocks and
  * block fields as `[[row values...]...]` arrays in VERSION_TABLES's order and their stable order
  * (as UTF-8 bytes from SQLite, text from PostgreSQL).
  */
 export function versionRowDocuments(db: Db, ids: string[], versions: number[]) {
-  // One table's rows of the version `v`, as JSON text.
-  const rowsOf = ([table, columns, orderBy]: (typeof VERSION_TABLES)[number]) =>
-    sql<string>`(select ${jsonRows(
-      db,
-      columns.map((column) => sql.ref(`x.${column}`)),
-      orderBy === null ? null : sql.ref(`x.${orderBy}`),
-    )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
-  return db
-    .selectFrom('content_versions as v')
-    .select(['v.content_id', 'v.version', jsonTuple(db, VERSION_TABLES.map(rowsOf)).as('rows')])
+  return documents(db)
     .where('v.content_id', 'in', ids)
     .where('v.version', 'in', versions)
     .execute();
+}
+
+/**
+ * The same documents as one SQLite statement for another thread's connection to the same file
+ * (a render thread reads the rows of the pages it renders): its one parameter is a JSON array of
+ * exact `[content_id, version]` pairs; it answers `content_id`, `version` and `rows` (bytes).
+ */
+export function versionRowDocumentsStatement(db: Db): string {
+  const compiled = documents(db)
+    .where(
+      sql<boolean>`(v.content_id, v.version) in (select value ->> 0, value ->> 1 from json_each(${'[]'}))`,
+    )
+    .compile();
+  if (compiled.parameters.length !== 1) throw new Error('The statement takes one parameter');
+  return compiled.sql;
 }
