@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -23,6 +24,10 @@ export default defineConfig({
         test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
+          // One file per core (Vitest's default leaves one core free): most of these files wait
+          // on PostgreSQL, child processes or the network, so two at once on two cores take about
+          // half the time. Each file has its own databases, folders and ports.
+          maxWorkers: availableParallelism(),
           sequence: { groupOrder: 0 },
         },
       },
