@@ -10,6 +10,9 @@ import type {
   ContentBlock,
   ContentField,
   DynamicRegion,
+  MenuItem,
+  Site,
+  SiteDetail,
   VersionSummary,
 } from '@canopy/core';
 import type {
@@ -23,6 +26,7 @@ import type {
   PageUrlsReply,
   VersionSummaryReply,
 } from '../../src/routes/contents/schemas';
+import type { MenuItemReply, SiteDetailReply, SiteReply } from '../../src/routes/menus/schemas';
 import type { LockResult } from '../../src/operations/contents/lock';
 import type { MoveResult } from '../../src/operations/contents/move-content';
 import type { PageUrl } from '../../src/operations/contents/read-published';
@@ -35,6 +39,12 @@ describe('content reply schemas', () => {
     expectTypeOf<Static<typeof ContentFieldReply>>().toEqualTypeOf<ContentField>();
     expectTypeOf<Static<typeof VersionSummaryReply>>().toEqualTypeOf<VersionSummary>();
     expectTypeOf<Static<typeof ContentReply>>().toEqualTypeOf<Content>();
+  });
+
+  it('send the menu items and sites exactly as core defines them', () => {
+    expectTypeOf<Static<typeof MenuItemReply>>().toEqualTypeOf<MenuItem>();
+    expectTypeOf<Static<typeof SiteReply>>().toEqualTypeOf<Site>();
+    expectTypeOf<Static<typeof SiteDetailReply>>().toEqualTypeOf<SiteDetail>();
   });
 
   it('send what the operations answer', () => {
