@@ -1,7 +1,7 @@
 /**
  * Server state of the admin: one client, and one queryOptions factory per resource (TanStack
- * Query). Replies of routes without a response schema are read as core's entity types. A content
- * item is read through `contentVersionQuery` of `@canopy/ui`, the page editor's too.
+ * Query), each reply typed by its route's schema (the generated client). A content item is read
+ * through `contentVersionQuery` of `@canopy/ui`, the page editor's too.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, replyOf, type JsonReply } from '@canopy/ui';
@@ -11,21 +11,14 @@ import { api, replyOf, type JsonReply } from '@canopy/ui';
 export {
   api,
   contentVersionQuery,
-  dataOf,
   menusQuery,
+  personQuery,
   queryClient,
   replyOf,
   setApiClient,
   sitesQuery,
-  type Site,
 } from '@canopy/ui';
-
-export const personQuery = () =>
-  queryOptions({
-    queryKey: ['person'],
-    queryFn: async () => replyOf(await api().GET('/api/identity/personinfo')),
-    staleTime: Infinity,
-  });
+export type { Site } from '@canopy/core';
 
 /** A template type of the reference data (GET /api/references/). */
 export type TemplateType = JsonReply<'/api/references/', 'get'>['templatetypes'][number];

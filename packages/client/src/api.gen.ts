@@ -1,4 +1,6 @@
 // Generated from the server's OpenAPI document: npm run generate -w @canopy/client
+import type { LayoutNode } from '@canopy/core';
+import type { SiteData } from '@canopy/site/browser';
 export interface paths {
   '/api/apikeys': {
     parameters: {
@@ -433,12 +435,14 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Server-Sent Events (event: build), until the build ends; data: the build as JSON (as GET /api/builds/{id}) */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/event-stream': string;
+          };
         };
       };
     };
@@ -478,7 +482,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'Success';
+              updated_by: string;
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -533,11 +544,20 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -597,7 +617,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -622,7 +651,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -675,11 +713,20 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -739,7 +786,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -764,7 +820,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -822,11 +887,20 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -891,7 +965,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -929,7 +1012,100 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -976,11 +1152,104 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1015,7 +1284,100 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1178,7 +1540,111 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json':
+              | {
+                  /** @description Keyed by template_block_id */
+                  content_fields: {
+                    [key: string]: {
+                      content_id: string;
+                      content_ref: string | null;
+                      /** @description Keyed by region_id */
+                      dynamic_content_regions: {
+                        [key: string]: {
+                          /** @description Keyed by block_id */
+                          content_blocks: {
+                            [key: string]: {
+                              block_id: string;
+                              content_block_order: number;
+                              /** @description Keyed by template_block_id */
+                              content_blocks_fields: {
+                                [key: string]: {
+                                  block_id: string;
+                                  field_id: string;
+                                  field_value: string | null;
+                                  template_block_id: string;
+                                  version: number;
+                                };
+                              };
+                              /** @description The widget template's file_layout */
+                              file_layout: string | null;
+                              region_id: string;
+                              template_id: string;
+                              version: number;
+                            };
+                          };
+                          field_id: string;
+                          region_id: string;
+                          /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                          region_value: LayoutNode | null;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      field_value: string | null;
+                      referenced_data_collection: unknown[] | null;
+                      template_block_id: string;
+                      version: number;
+                    };
+                  };
+                  content_id: string;
+                  content_name: string;
+                  content_order: number;
+                  content_ref: string | null;
+                  content_type_id: string;
+                  copied_from: number | null;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  is_active: 0 | 1;
+                  /**
+                   * @description 0 or 1
+                   * @enum {unknown}
+                   */
+                  is_locked: 0 | 1;
+                  lock_expires_date?: string | null;
+                  locked_by: string | null;
+                  locked_by_name?: string | null;
+                  locked_date?: string | null;
+                  media_library_directory: string | null;
+                  page_url: string | null;
+                  parent_id: string | null;
+                  parent_version: number | null;
+                  /** @description The caller's permissions on the item */
+                  permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+                  publish_date: string;
+                  site_id: string | null;
+                  /** @enum {string} */
+                  status: 'Success';
+                  /** @enum {unknown} */
+                  status_id: 'draft' | 'staged' | 'published';
+                  template_id: string | null;
+                  unpublish_date: string;
+                  updated_by: string | null;
+                  updated_by_name?: string | null;
+                  updated_date: string;
+                  version: number;
+                  /** @description For signed-in readers: every version, oldest first */
+                  versions?: {
+                    copied_from: number | null;
+                    /** @enum {unknown} */
+                    status_id: 'draft' | 'staged' | 'published';
+                    updated_by: string | null;
+                    updated_by_name: string | null;
+                    updated_date: string;
+                    version: number;
+                  }[];
+                }
+              | {
+                  content_id: string;
+                  content_order: number;
+                  parent_id: string | null;
+                  path: string;
+                  /** @enum {string} */
+                  status: 'Success';
+                };
+          };
         };
       };
     };
@@ -1201,7 +1667,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -1236,7 +1708,100 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1273,7 +1838,27 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_type_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              site_id: string | null;
+              template_id: string | null;
+            }[];
+          };
         };
       };
     };
@@ -1310,7 +1895,26 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              content_type_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              site_id: string | null;
+              template_id: string | null;
+            }[];
+          };
         };
       };
     };
@@ -1420,11 +2024,104 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1464,7 +2161,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @enum {string} */
+              status: 'Success';
+              version: number;
+            };
+          };
         };
       };
     };
@@ -1507,11 +2211,104 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -1546,7 +2343,31 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              content_type_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              updated_by: string | null;
+              updated_date: string;
+              version: number;
+            }[];
+          };
         };
       };
     };
@@ -1582,7 +2403,26 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              content_type_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              site_id: string | null;
+              template_id: string | null;
+            }[];
+          };
         };
       };
     };
@@ -1618,7 +2458,26 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              content_type_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              path: string;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              site_id: string | null;
+              template_id: string | null;
+            }[];
+          };
         };
       };
     };
@@ -1652,7 +2511,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              base_url: string | null;
+              created_date: string;
+              /** @description The home item */
+              root_content_id: string | null;
+              site_id: string;
+              site_name: string;
+            }[];
+          };
         };
       };
     };
@@ -1689,7 +2557,24 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              base_url: string | null;
+              created_date: string;
+              item_count: number;
+              page_count: number;
+              root: {
+                content_id: string;
+                content_name: string;
+                page_url: string | null;
+                path: string;
+              } | null;
+              /** @description The home item */
+              root_content_id: string | null;
+              site_id: string;
+              site_name: string;
+            };
+          };
         };
       };
     };
@@ -1749,11 +2634,20 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -1817,7 +2711,16 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The id of the row written */
+              id: string;
+              /** @enum {string} */
+              status: 'Success';
+              /** @description The version's updated_date after the write */
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -1847,12 +2750,14 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Server-Sent Events (event: content, presence, lock-request, reset, ready), each with an id; data: the LiveEvent as JSON */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/event-stream': string;
+          };
         };
       };
     };
@@ -1988,7 +2893,100 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -2025,7 +3023,100 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -2062,7 +3153,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              page_url: string;
+              version: number;
+            }[];
+          };
         };
       };
     };
@@ -2100,7 +3198,19 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -2250,7 +3360,100 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description Keyed by template_block_id */
+              content_fields: {
+                [key: string]: {
+                  content_id: string;
+                  content_ref: string | null;
+                  /** @description Keyed by region_id */
+                  dynamic_content_regions: {
+                    [key: string]: {
+                      /** @description Keyed by block_id */
+                      content_blocks: {
+                        [key: string]: {
+                          block_id: string;
+                          content_block_order: number;
+                          /** @description Keyed by template_block_id */
+                          content_blocks_fields: {
+                            [key: string]: {
+                              block_id: string;
+                              field_id: string;
+                              field_value: string | null;
+                              template_block_id: string;
+                              version: number;
+                            };
+                          };
+                          /** @description The widget template's file_layout */
+                          file_layout: string | null;
+                          region_id: string;
+                          template_id: string;
+                          version: number;
+                        };
+                      };
+                      field_id: string;
+                      region_id: string;
+                      /** @description The zone's layout as stored: { id, type: 'dynamicZone', blocks: [{ id, ... }] } */
+                      region_value: LayoutNode | null;
+                      version: number;
+                    };
+                  };
+                  field_id: string;
+                  field_value: string | null;
+                  referenced_data_collection: unknown[] | null;
+                  template_block_id: string;
+                  version: number;
+                };
+              };
+              content_id: string;
+              content_name: string;
+              content_order: number;
+              content_ref: string | null;
+              content_type_id: string;
+              copied_from: number | null;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_active: 0 | 1;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              lock_expires_date?: string | null;
+              locked_by: string | null;
+              locked_by_name?: string | null;
+              locked_date?: string | null;
+              media_library_directory: string | null;
+              page_url: string | null;
+              parent_id: string | null;
+              parent_version: number | null;
+              /** @description The caller's permissions on the item */
+              permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+              publish_date: string;
+              site_id: string | null;
+              /** @enum {unknown} */
+              status_id: 'draft' | 'staged' | 'published';
+              template_id: string | null;
+              unpublish_date: string;
+              updated_by: string | null;
+              updated_by_name?: string | null;
+              updated_date: string;
+              version: number;
+              /** @description For signed-in readers: every version, oldest first */
+              versions?: {
+                copied_from: number | null;
+                /** @enum {unknown} */
+                status_id: 'draft' | 'staged' | 'published';
+                updated_by: string | null;
+                updated_by_name: string | null;
+                updated_date: string;
+                version: number;
+              }[];
+            };
+          };
         };
       };
     };
@@ -2272,7 +3475,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -2306,7 +3515,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @description false: none is set, and crops keep the centre */
+              is_set: boolean;
+              x: number;
+              y: number;
+            };
+          };
         };
       };
     };
@@ -2338,7 +3555,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @description false: none is set, and crops keep the centre */
+              is_set: boolean;
+              x: number;
+              y: number;
+            };
+          };
         };
       };
     };
@@ -2361,7 +3586,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @description false: none is set, and crops keep the centre */
+              is_set: boolean;
+              x: number;
+              y: number;
+            };
+          };
         };
       };
     };
@@ -2400,7 +3633,15 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @description The stored files' addresses */
+              files: string[];
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -2433,11 +3674,19 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @description The folder's address */
+              folder: string;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -2459,7 +3708,13 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -2502,11 +3757,32 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        202: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The multi-stream video item the stream goes to */
+              content_id: string;
+              created_by: string;
+              created_date: string;
+              /** @description The files made, once it succeeded */
+              files: string[];
+              job_id: string;
+              /** @enum {string} */
+              kind: 'hls';
+              /** @description Why the job (or an attempt, while it waits for the next) failed */
+              message: string | null;
+              /** @description 0 to 100 */
+              progress: number;
+              /** @description The video item whose MP4 is read */
+              source_id: string;
+              /** @enum {unknown} */
+              status: 'queued' | 'running' | 'succeeded' | 'failed';
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -2541,7 +3817,28 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              /** @description The multi-stream video item the stream goes to */
+              content_id: string;
+              created_by: string;
+              created_date: string;
+              /** @description The files made, once it succeeded */
+              files: string[];
+              job_id: string;
+              /** @enum {string} */
+              kind: 'hls';
+              /** @description Why the job (or an attempt, while it waits for the next) failed */
+              message: string | null;
+              /** @description 0 to 100 */
+              progress: number;
+              /** @description The video item whose MP4 is read */
+              source_id: string;
+              /** @enum {unknown} */
+              status: 'queued' | 'running' | 'succeeded' | 'failed';
+              updated_date: string;
+            };
+          };
         };
       };
     };
@@ -2575,7 +3872,9 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['MenuItem'][];
+          };
         };
       };
     };
@@ -2610,12 +3909,14 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description An item of the tree: a content item or a template */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['MenuItem'];
+          };
         };
       };
     };
@@ -2650,12 +3951,14 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description An item of the tree: a content item or a template */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['MenuItem'];
+          };
         };
       };
     };
@@ -3230,7 +4533,7 @@ export interface paths {
                */
               content_id: string;
               /** @description What the site's pages share on the preview target (@canopy/site's SiteData): menu, footer, templates, field names, linked pages and micro-app instances */
-              site: unknown;
+              site: SiteData;
               /**
                * Format: uuid
                * @description A UUID
@@ -3275,7 +4578,14 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              content_name: string;
+              page_url: string;
+              version: number;
+            }[];
+          };
         };
       };
     };
@@ -3541,8 +4851,8 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description Closed */
+        204: {
           headers: {
             [name: string]: unknown;
           };
@@ -3574,8 +4884,8 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description To the page on the preview target */
+        302: {
           headers: {
             [name: string]: unknown;
           };
@@ -3610,8 +4920,8 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description To the delivery page (the path of to) */
+        302: {
           headers: {
             [name: string]: unknown;
           };
@@ -3646,8 +4956,8 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description The cookie is set */
+        204: {
           headers: {
             [name: string]: unknown;
           };
@@ -5832,7 +7142,19 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': {
+              content_id: string;
+              /**
+               * @description 0 or 1
+               * @enum {unknown}
+               */
+              is_locked: 0 | 1;
+              locked_by: string | null;
+              /** @enum {string} */
+              status: 'Success';
+            };
+          };
         };
       };
     };
@@ -6145,6 +7467,39 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description An item of the tree: a content item or a template */
+    MenuItem: {
+      allowed_content_type: string;
+      allowed_template_type: string;
+      children: components['schemas']['MenuItem'][];
+      content_id: string;
+      content_name: string;
+      content_order: number;
+      content_type_id: string | null;
+      custom_icon: string | null;
+      /**
+       * @description 0 or 1
+       * @enum {unknown}
+       */
+      is_active: 0 | 1;
+      /**
+       * @description 0 or 1
+       * @enum {unknown}
+       */
+      is_locked: 0 | 1;
+      /** @enum {unknown} */
+      item_type: 'content' | 'template';
+      locked_by: string | null;
+      lvl: number;
+      media_url: string | null;
+      page_url: string | null;
+      parent_id: string | null;
+      path: string;
+      /** @description The caller's permissions on the item */
+      permissions: ('Edit' | 'Create' | 'Delete' | 'Read')[];
+      template_id: string | null;
+      template_type_id: string | null;
+    };
     /** @description One field as a component sees it */
     SiteFieldValue: {
       /** @description The page a Content Reference Picker field points at, on this target */

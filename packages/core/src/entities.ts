@@ -62,6 +62,22 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
+/** A site (§3): a tree of content under its home item. */
+export interface Site {
+  site_id: string;
+  site_name: string;
+  root_content_id: string | null;
+  base_url: string | null;
+  created_date: string;
+}
+
+/** A site with what its view shows: the home item and how many items and pages it has. */
+export interface SiteDetail extends Site {
+  root: { content_id: string; content_name: string; page_url: string | null; path: string } | null;
+  item_count: number;
+  page_count: number;
+}
+
 export interface BlockField {
   field_id: string;
   block_id: string;

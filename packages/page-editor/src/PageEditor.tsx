@@ -25,6 +25,7 @@ import {
   notify,
   queryClient,
   stateOfContent,
+  type JsonReply,
 } from '@canopy/ui';
 import { addBlock, findBlock, moveBlockToZone, type ZoneOutcome } from '@canopy/ui/draft';
 import { EditingContext, PageBody, PageContent } from '@canopy/site/browser';
@@ -58,10 +59,11 @@ import './frames.css';
 
 const newId = () => crypto.randomUUID();
 
-export interface Person {
-  name: string;
-  preferred_username: string;
-}
+/** Who is signed in, as GET /api/identity/personinfo answers (what the editor shows of it). */
+export type Person = Pick<
+  JsonReply<'/api/identity/personinfo', 'get'>,
+  'name' | 'preferred_username'
+>;
 
 export function PageEditor({ contentId, person }: { contentId: string; person: Person }) {
   const [version, setVersion] = useState(() => versionOf(window.location.href));

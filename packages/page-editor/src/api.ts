@@ -3,22 +3,13 @@
  * widget queries and Save are the admin's (`@canopy/ui`); this adds the page editor's own read.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api, dataOf } from '@canopy/ui';
-import type { SiteData } from '@canopy/site/browser';
+import { api, replyOf, type JsonReply } from '@canopy/ui';
 
-export interface EditingContextReply {
-  content_id: string;
-  site_id: string;
-  base_path: string;
-  stylesheet: string;
-  site: SiteData;
-}
-
+/** What a page shares with its site (GET /api/pageeditor/{id}), to render it as the site does. */
+export type EditingContextReply = JsonReply<'/api/pageeditor/{id}', 'get'>;
 export const editingContextQuery = (id: string) =>
   queryOptions({
     queryKey: ['pageeditor', id],
     queryFn: async () =>
-      dataOf<EditingContextReply>(
-        await api().GET('/api/pageeditor/{id}', { params: { path: { id } } }),
-      ),
+      replyOf(await api().GET('/api/pageeditor/{id}', { params: { path: { id } } })),
   });

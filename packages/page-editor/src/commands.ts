@@ -14,10 +14,12 @@ import {
   statusToast,
   api,
   asApiError,
-  dataOf,
+  replyOf,
+  writtenVersion,
   queryClient,
   saveContent,
   storeWrittenContent,
+  type JsonReply,
 } from '@canopy/ui';
 import type { PageStore } from './store';
 
@@ -45,11 +47,12 @@ export interface CommandContext {
 const BUILD_DEFINITION_ID = '263';
 const BUILD_TYPE = 'both';
 
+type Dependency = JsonReply<'/api/releases/publishableitems/{id}', 'get'>['dependencies'][number];
+
 /** A referenced item Delivery would not show, as GET /api/releases/publishableitems lists it. */
-interface LeftOut {
-  name: string;
-  needed_by: { content_name: string }[];
-}
+type LeftOut = Pick<Dependency, 'name'> & {
+  needed_by: readonly Pick<Dependency['needed_by'][number], 'content_name'>[];
+};
 
 /**
  * What Publish to Delivery from here warns of: the referenced items Delivery would not show (this
@@ -76,7 +79,7 @@ export function usePageCommands(ctx: CommandContext) {
   const { store } = ctx;
   const id = () => store.loaded.content_id;
   const refresh = async () => {
-    const content = dataOf<Content>(
+    const content = replyOf(
       await api().GET('/api/contents/{id}/{version}', {
         params: { path: { id: id(), version: store.loaded.version } },
       }),
@@ -86,21 +89,21 @@ export function usePageCommands(ctx: CommandContext) {
 
   const lock = useMutation({
     mutationFn: async () => {
-      dataOf(await api().PUT('/api/lockcontents/{id}', { params: { path: { id: id() } } }));
+      replyOf(await api().PUT('/api/lockcontents/{id}', { params: { path: { id: id() } } }));
       await refresh();
     },
     onError: (error) => failure(error, EDITOR_TOASTS.lockError),
   });
   const unlock = useMutation({
     mutationFn: async () => {
-      dataOf(await api().PUT('/api/unlockcontents/{id}', { params: { path: { id: id() } } }));
+      replyOf(await api().PUT('/api/unlockcontents/{id}', { params: { path: { id: id() } } }));
       await refresh();
     },
     onError: (error) => failure(error, EDITOR_TOASTS.unlockError),
   });
   const draftFromPublished = useMutation({
     mutationFn: async () =>
-      dataOf<Content>(
+      replyOf(
         await api().POST('/api/contents/draftfromversion', {
           body: { content_id: id(), version: store.loaded.version, is_locked: 1 },
         }),
@@ -138,11 +141,13 @@ export function usePageCommands(ctx: CommandContext) {
   });
   const status = useMutation({
     mutationFn: async (to: 'staged' | 'draft') =>
-      dataOf<Content>(
-        await api().PUT('/api/contents/{id}', {
-          params: { path: { id: id() } },
-          body: { content_id: id(), version: store.loaded.version, status_id: to },
-        }),
+      writtenVersion(
+        replyOf(
+          await api().PUT('/api/contents/{id}', {
+            params: { path: { id: id() } },
+            body: { content_id: id(), version: store.loaded.version, status_id: to },
+          }),
+        ),
       ),
     onSuccess: (content, to) => {
       notify('success', statusToast(content.version, to));
@@ -152,7 +157,7 @@ export function usePageCommands(ctx: CommandContext) {
   });
   const deleteDraft = useMutation({
     mutationFn: async () => {
-      dataOf(
+      replyOf(
         await api().DELETE('/api/contents/draft/{id}', {
           params: { path: { id: id() }, query: { version: store.loaded.version } },
         }),
@@ -166,7 +171,7 @@ export function usePageCommands(ctx: CommandContext) {
   });
   const publish = useMutation({
     mutationFn: async (mode: 'preview' | 'delivery') =>
-      dataOf(
+      replyOf(
         await api().POST('/api/releases', {
           body: {
             mode,
@@ -239,7 +244,7 @@ export function usePageCommands(ctx: CommandContext) {
       let warning = '';
       if (mode === 'delivery') {
         try {
-          const items = dataOf<{ dependencies: LeftOut[] }>(
+          const items = replyOf(
             await api().GET('/api/releases/publishableitems/{id}', {
               params: { path: { id: store.loaded.site_id! }, query: { mode } },
             }),

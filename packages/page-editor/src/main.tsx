@@ -14,15 +14,14 @@ import {
   fetchSignInConfig,
   finishFrameSignIn,
   type SessionApi,
-  api,
-  dataOf,
+  personQuery,
   queryClient,
   setApiClient,
   setLiveTokenSource,
   useLiveStream,
 } from '@canopy/ui';
 import { ShadowChrome } from './chrome/ShadowChrome';
-import { PageEditor, type Person } from './PageEditor';
+import { PageEditor } from './PageEditor';
 import { LiveView } from './LiveView';
 
 const PREFIX = '/admin/page-editor/';
@@ -36,10 +35,7 @@ const live = new URL(window.location.href).searchParams.get('view') === 'live';
 
 function SignedIn() {
   useLiveStream();
-  const person = useQuery({
-    queryKey: ['person'],
-    queryFn: async () => dataOf<Person>(await api().GET('/api/identity/personinfo')),
-  });
+  const person = useQuery(personQuery());
   if (!person.data)
     return (
       <Center h="100vh">

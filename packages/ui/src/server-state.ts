@@ -6,8 +6,9 @@
  */
 import { QueryClient, hashKey, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { CanopyClient } from '@canopy/client';
-import type { Content, MenuItem, Template } from '@canopy/core';
+import type { Content } from '@canopy/core';
 import type { SaveChanges } from './draft/draft';
+import type { JsonReply } from './raw-calls';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
@@ -39,11 +40,6 @@ export function replyOf<D>(result: Reply<D>): D {
   return result.data as D;
 }
 
-/** The same, for a route without a reply schema: its data read as core's shape `T`. */
-export function dataOf<T>(result: Reply<unknown>): T {
-  return replyOf(result) as T;
-}
-
 /** An error reply of the content API: `{ code, message }` plus details. */
 export interface ContentApiError {
   code?: string;
@@ -57,22 +53,25 @@ export function asApiError(error: unknown): ContentApiError {
   return typeof error === 'object' && error !== null ? (error as ContentApiError) : {};
 }
 
+/** Who is signed in (GET /api/identity/personinfo). */
+export const personQuery = () =>
+  queryOptions({
+    queryKey: ['person'],
+    queryFn: async () => replyOf(await api().GET('/api/identity/personinfo')),
+    staleTime: Infinity,
+  });
+
 /** The tree (GET /api/menus): what a picker picks from. */
 export const menusQuery = () =>
   queryOptions({
     queryKey: ['menus'],
-    queryFn: async () => dataOf<MenuItem[]>(await api().GET('/api/menus')),
+    queryFn: async () => replyOf(await api().GET('/api/menus')),
   });
-
-export interface Site {
-  site_id: string;
-  site_name: string;
-}
 
 export const sitesQuery = () =>
   queryOptions({
     queryKey: ['sites'],
-    queryFn: async () => dataOf<Site[]>(await api().GET('/api/contents/sites')),
+    queryFn: async () => replyOf(await api().GET('/api/contents/sites')),
   });
 
 /** The query keys of content items: everything read of one item sits under `item(id)`. */
@@ -92,18 +91,25 @@ export const contentVersionQuery = (id: string, version: number | null) =>
     queryKey: contentKeys.version(id, version),
     queryFn: async () =>
       version == null
-        ? dataOf<Content>(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
-        : dataOf<Content>(
+        ? replyOf(await api().GET('/api/contents/{id}', { params: { path: { id } } }))
+        : replyOf(
             await api().GET('/api/contents/{id}/{version}', {
               params: { path: { id, version } },
             }),
           ),
   });
 
+/**
+ * A template as GET /api/templates/{id} answers it: core's Template, each block's fields with
+ * their order, and the caller's permissions.
+ */
+export type LoadedTemplate = JsonReply<'/api/templates/{id}', 'get'>;
+
+/** A template: the one query of GET /api/templates/{id}, the template editor's and the item editors'. */
 export const templateQuery = (id: string) =>
   queryOptions({
     queryKey: ['templates', id],
-    queryFn: async (): Promise<Template> =>
+    queryFn: async () =>
       replyOf(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
     staleTime: 60_000,
   });
@@ -112,7 +118,7 @@ export const templateQuery = (id: string) =>
 export const widgetReferencesQuery = (templateId: string) =>
   queryOptions({
     queryKey: ['templates', templateId, 'widgetreferences'],
-    queryFn: async (): Promise<Template[]> =>
+    queryFn: async () =>
       replyOf(
         await api().GET('/api/templates/{id}/widgetreferences', {
           params: { path: { id: templateId } },
@@ -146,11 +152,22 @@ export async function storeWrittenContent(
   });
 }
 
+/**
+ * What PUT /api/contents/{id} answers a Save or a status change: the version it wrote. (A reorder,
+ * which names only content_order or parent_id, answers the item's new place instead.)
+ */
+export function writtenVersion(reply: JsonReply<'/api/contents/{id}', 'put'>): Content {
+  if (!('content_fields' in reply)) throw new Error('The save answered a move, not a version');
+  return reply;
+}
+
 export async function saveContent(body: SaveBody): Promise<Content> {
-  return dataOf<Content>(
-    await api().PUT('/api/contents/{id}', {
-      params: { path: { id: body.content_id } },
-      body,
-    }),
+  return writtenVersion(
+    replyOf(
+      await api().PUT('/api/contents/{id}', {
+        params: { path: { id: body.content_id } },
+        body,
+      }),
+    ),
   );
 }

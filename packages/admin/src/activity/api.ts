@@ -1,7 +1,7 @@
 /** The audit record as the Activity screen and an item's History read it (GET /api/audit). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { paths } from '@canopy/client';
-import { api, dataOf } from '../api';
+import { api, replyOf } from '../api';
 
 export type AuditPage = paths['/api/audit']['get']['responses'][200]['content']['application/json'];
 export type AuditEntry = AuditPage['entries'][number];
@@ -78,7 +78,7 @@ export async function readAudit(
       ([, value]) => value !== undefined && value !== '',
     ),
   );
-  return dataOf<AuditPage>(await api().GET('/api/audit', { params: { query } }));
+  return replyOf(await api().GET('/api/audit', { params: { query } }));
 }
 
 export const auditQuery = (filters: AuditFilters) =>

@@ -2,7 +2,7 @@
  * The writes of 'Add Item' (§4 Add item, §7): a content item, a template, a multi-stream video's
  * folder, and the removal of an item whose upload failed. The caller refreshes the tree.
  */
-import { api, dataOf, replyOf } from '../api';
+import { api, replyOf } from '../api';
 
 /** POST /api/contents: a new item under the parent; resolves with its id. */
 export async function createContentItem(
@@ -10,7 +10,7 @@ export async function createContentItem(
   templateId: string,
   name: string,
 ): Promise<string> {
-  const created = dataOf<{ content_id: string }>(
+  const created = replyOf(
     await api().POST('/api/contents', {
       body: { parent_id: parentId, template_id: templateId, content_name: name },
     }),

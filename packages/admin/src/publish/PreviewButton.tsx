@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import { IconEdit, IconEye } from '@tabler/icons-react';
+import type { Content } from '@canopy/core';
 import { notify } from '@canopy/ui';
 import { contentVersionQuery } from '../api';
 import { pageAddress, previewHref, startPreviewSession, targetsQuery } from './api';
@@ -14,10 +15,7 @@ import { pageAddress, previewHref, startPreviewSession, targetsQuery } from './a
 export const PREVIEW_LABEL = 'Preview this page';
 
 /** What preview needs of a content item (GET /api/contents/{id} carries both). */
-interface PageOfContent {
-  site_id?: string | null;
-  page_url?: string | null;
-}
+type PageOfContent = Partial<Pick<Content, 'site_id' | 'page_url'>>;
 
 /** Opens the preview of a page; the tab is opened at once (inside the click) and sent on. */
 export function usePreview() {

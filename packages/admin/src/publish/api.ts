@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { publishDateMoment } from '@canopy/core';
 import { readBuildEvents, type BuildReply, type JsonReply as Reply } from '@canopy/ui';
-import { api, dataOf, replyOf } from '../api';
+import { api, replyOf } from '../api';
 
 export type PublishableItems = Reply<'/api/releases/publishableitems/{id}', 'get'>;
 export type PublishableContent = PublishableItems['content'][number];
@@ -50,7 +50,7 @@ export const publishableQuery = (siteId: string, mode: PublishMode) =>
   queryOptions({
     queryKey: ['publishable', siteId, mode],
     queryFn: async () =>
-      dataOf<PublishableItems>(
+      replyOf(
         await api().GET('/api/releases/publishableitems/{id}', {
           params: { path: { id: siteId }, query: { mode } },
         }),
@@ -62,9 +62,7 @@ export const targetsQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['targets', siteId],
     queryFn: async () =>
-      dataOf<SiteTargets>(
-        await api().GET('/api/releases/targets', { params: { query: { site_id: siteId } } }),
-      ),
+      replyOf(await api().GET('/api/releases/targets', { params: { query: { site_id: siteId } } })),
     staleTime: Infinity,
   });
 
@@ -72,7 +70,7 @@ export const buildsQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['builds', siteId],
     queryFn: async () =>
-      dataOf<Build[]>(await api().GET('/api/builds', { params: { query: { site_id: siteId } } })),
+      replyOf(await api().GET('/api/builds', { params: { query: { site_id: siteId } } })),
     staleTime: 0,
     // Live while anything is queued or running.
     refetchInterval: (query) =>
@@ -86,7 +84,7 @@ export const scheduledQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['scheduled', siteId],
     queryFn: async () =>
-      dataOf<ScheduledChange[]>(
+      replyOf(
         await api().GET('/api/releases/scheduled', { params: { query: { site_id: siteId } } }),
       ).sort((a, b) => momentOf(a) - momentOf(b)),
     staleTime: 0,
@@ -98,7 +96,7 @@ export const scheduledQuery = (siteId: string) =>
  * referenced items to include (delivery).
  */
 export async function publishSite(siteId: string, mode: PublishMode, include: string[] = []) {
-  return dataOf<PublishResult>(
+  return replyOf(
     await api().POST('/api/releases', {
       body: {
         mode,

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { paths } from '@canopy/client';
-import { api, dataOf } from '../api';
+import { api, replyOf } from '../api';
 
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 
@@ -40,8 +40,8 @@ export interface ListPage<T> {
   total: number;
 }
 
-function pageFrom<T>(result: { data?: unknown; error?: unknown; response: Response }): ListPage<T> {
-  const rows = dataOf<T[]>(result);
+function pageFrom<T>(result: { data?: T[]; error?: unknown; response: Response }): ListPage<T> {
+  const rows = replyOf(result);
   return { rows, total: Number(result.response.headers.get('x-total-count') ?? rows.length) };
 }
 
@@ -74,32 +74,32 @@ export const siteUsageQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['settings', 'sites', siteId, 'usage'],
     queryFn: async () =>
-      dataOf<SiteUsage>(
+      replyOf(
         await api().GET('/api/sites/{site_id}/usage', { params: { path: { site_id: siteId } } }),
       ),
     staleTime: 0,
   });
 
 export async function createSite(body: NewSite): Promise<Site> {
-  return dataOf(await api().POST('/api/sites', { body }));
+  return replyOf(await api().POST('/api/sites', { body }));
 }
 
 export async function changeSite(siteId: string, body: SiteChanges): Promise<Site> {
-  return dataOf(
+  return replyOf(
     await api().PUT('/api/sites/{site_id}', { params: { path: { site_id: siteId } }, body }),
   );
 }
 
 export async function deleteSite(siteId: string): Promise<void> {
-  dataOf(await api().DELETE('/api/sites/{site_id}', { params: { path: { site_id: siteId } } }));
+  replyOf(await api().DELETE('/api/sites/{site_id}', { params: { path: { site_id: siteId } } }));
 }
 
 export async function deleteUser(userId: string): Promise<void> {
-  dataOf(await api().DELETE('/api/users/{user_id}', { params: { path: { user_id: userId } } }));
+  replyOf(await api().DELETE('/api/users/{user_id}', { params: { path: { user_id: userId } } }));
 }
 
 export async function changeRole(roleId: string, body: RoleChanges): Promise<Role> {
-  return dataOf(
+  return replyOf(
     await api().PUT('/api/roles/{role_id}', { params: { path: { role_id: roleId } }, body }),
   );
 }
@@ -116,29 +116,29 @@ export const apiKeysPageQuery = (request: ApiKeysRequest) =>
 export const rolesQuery = () =>
   queryOptions({
     queryKey: ['settings', 'roles'],
-    queryFn: async () => dataOf<Role[]>(await api().GET('/api/roles')),
+    queryFn: async () => replyOf(await api().GET('/api/roles')),
   });
 
 export async function createApiKey(body: NewApiKey): Promise<CreatedApiKey> {
-  return dataOf(await api().POST('/api/apikeys', { body }));
+  return replyOf(await api().POST('/api/apikeys', { body }));
 }
 
 export async function revokeApiKey(keyId: string): Promise<void> {
-  dataOf(await api().DELETE('/api/apikeys/{key_id}', { params: { path: { key_id: keyId } } }));
+  replyOf(await api().DELETE('/api/apikeys/{key_id}', { params: { path: { key_id: keyId } } }));
 }
 
 export async function addUser(body: NewUser): Promise<User> {
-  return dataOf(await api().POST('/api/users', { body }));
+  return replyOf(await api().POST('/api/users', { body }));
 }
 
 export async function changeUser(userId: string, body: UserChanges): Promise<User> {
-  return dataOf(
+  return replyOf(
     await api().PUT('/api/users/{user_id}', { params: { path: { user_id: userId } }, body }),
   );
 }
 
 export async function setUserRoles(userId: string, roles: string[]): Promise<User> {
-  return dataOf(
+  return replyOf(
     await api().PUT('/api/users/{user_id}/roles', {
       params: { path: { user_id: userId } },
       body: { roles },
@@ -147,11 +147,11 @@ export async function setUserRoles(userId: string, roles: string[]): Promise<Use
 }
 
 export async function createRole(body: NewRole): Promise<Role> {
-  return dataOf(await api().POST('/api/roles', { body }));
+  return replyOf(await api().POST('/api/roles', { body }));
 }
 
 export async function deleteRole(roleId: string): Promise<void> {
-  dataOf(await api().DELETE('/api/roles/{role_id}', { params: { path: { role_id: roleId } } }));
+  replyOf(await api().DELETE('/api/roles/{role_id}', { params: { path: { role_id: roleId } } }));
 }
 
 /** A one-time password: 16 letters and digits from the browser's secure random source. */

@@ -2,17 +2,12 @@
  * Server state of the template editor: the template, and the writes made outside Save (creating
  * a template in a folder, deleting one), each with what it refreshes.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '@canopy/client';
-import { api, dataOf, menusQuery, replyOf } from '../api';
-import type { LoadedTemplate } from './draft';
+import { templateQuery } from '@canopy/ui';
+import { api, menusQuery, replyOf } from '../api';
 
-export const templateQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['templates', id],
-    queryFn: async () =>
-      dataOf<LoadedTemplate>(await api().GET('/api/templates/{id}', { params: { path: { id } } })),
-  });
+export { templateQuery };
 
 /** What POST /api/templates takes. */
 export type NewTemplate =

@@ -8,24 +8,15 @@ import {
   BLANK_FIELD_DEFINITION,
   emptyNameMessage,
   fieldDefinitionProblems,
-  type Permission,
   type RegexCompiler,
-  type Template,
   type TemplateFieldDefinition,
   type WidgetType,
   TEMPLATE_FIELD_DEFINITION_KEYS,
 } from '@canopy/core';
+import type { LoadedTemplate } from '@canopy/ui';
 
 /** A template as GET /api/templates/{id} answers: blocks keyed by id, fields by name. */
-export type LoadedTemplate = Template & {
-  permissions: Permission[];
-  template_blocks: Record<
-    string,
-    Template['template_blocks'][string] & {
-      template_fields: Record<string, TemplateFieldDefinition & { field_order?: number }>;
-    }
-  >;
-};
+export type { LoadedTemplate };
 
 export const TEMPLATE_FOLDER_TYPE = 'template-folder';
 export const WIDGET_TEMPLATE_TYPE = 'widget-template';

@@ -4,6 +4,7 @@ import { blankField, type LoadedTemplate } from './draft';
 export function loadedTemplate(): LoadedTemplate {
   const field = (blockId: string, name: string, type: string, order = 1) => ({
     ...blankField(`${blockId}-f${order}`, blockId, name),
+    template_id: 't1',
     field_type: type,
     field_order: order,
   });
@@ -13,6 +14,8 @@ export function loadedTemplate(): LoadedTemplate {
     template_type_id: 'page-template',
     parent_id: 'folder',
     template_order: 1,
+    path: 'folder.t1',
+    lvl: 1,
     file_layout: 'event',
     widget_type: null,
     custom_icon_class: null,

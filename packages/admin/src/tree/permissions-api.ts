@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PERMISSIONS, type Permission } from '@canopy/core';
-import { api, dataOf, menusQuery } from '../api';
+import { api, replyOf, menusQuery } from '../api';
 
 export type Flags = Partial<Record<Permission, { permission: 0 | 1 }>>;
 /** A role's own settings, by content id. */
@@ -16,7 +16,7 @@ export const rolePermissionsQuery = (roleId: string) =>
   queryOptions({
     queryKey: ['permissions', roleId],
     queryFn: async () =>
-      dataOf<PermissionData>(
+      replyOf(
         await api().GET('/api/permissions/{role_id}', { params: { path: { role_id: roleId } } }),
       ),
   });
@@ -33,7 +33,7 @@ export function useSavePermissions(roleId: string, contentId: string, onSaved: (
       const changes = Object.fromEntries(
         PERMISSIONS.map((permission) => [permission, { permission: value[choices[permission]] }]),
       );
-      return dataOf<PermissionData>(
+      return replyOf(
         await api().PUT('/api/permissions/{role_id}', {
           params: { path: { role_id: roleId } },
           body: { [contentId]: changes },

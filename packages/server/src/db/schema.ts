@@ -11,19 +11,14 @@ import type {
   DynamicRegion,
   Flag,
   MenuItem,
+  Site,
   Template,
   TemplateBlock,
   TemplateField,
 } from '@canopy/core';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
-export interface SitesTable {
-  site_id: string;
-  site_name: string;
-  root_content_id: string | null;
-  base_url: string | null;
-  created_date: string;
-}
+export type SitesTable = Site;
 
 /** Where a site's target (delivery, preview) is served, set in the admin; CANOPY_SITES overrides. */
 export interface SiteTargetsTable {

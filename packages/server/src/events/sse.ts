@@ -14,3 +14,16 @@ export function startEventStream(reply: FastifyReply): ServerResponse {
   });
   return out;
 }
+
+/**
+ * The reply of a Server-Sent Events route, for its OpenAPI document: `text/event-stream`, each
+ * event's data a JSON text of the type the description names (core's).
+ */
+export function eventStreamReply(description: string) {
+  return {
+    200: {
+      description,
+      content: { 'text/event-stream': { schema: { type: 'string', description } } },
+    },
+  } as const;
+}

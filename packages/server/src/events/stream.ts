@@ -12,7 +12,7 @@ import { permissionsOn, requirePermission } from '../access/permissions';
 import { itemOr404 } from '../operations/contents/guards';
 import { ContentIdParams } from '../routes/contents/schemas';
 import type { LiveEvent } from '../live/hub';
-import { startEventStream } from './sse';
+import { eventStreamReply, startEventStream } from './sse';
 import { lockRequestRoutes } from './lock-requests';
 import { presenceBeatMs } from '../live/presence';
 
@@ -41,6 +41,9 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object(
           { last_event_id: Type.Optional(Type.String({ maxLength: 100 })) },
           strict,
+        ),
+        response: eventStreamReply(
+          'Server-Sent Events (event: content, presence, lock-request, reset, ready), each with an id; data: the LiveEvent as JSON',
         ),
       },
     },
@@ -124,12 +127,17 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/presence/:id',
     {
-      schema: { tags, summary: 'Says you closed the item', params: ContentIdParams },
+      schema: {
+        tags,
+        summary: 'Says you closed the item',
+        params: ContentIdParams,
+        response: { 204: Type.Null({ description: 'Closed' }) },
+      },
       config: { changes: 'nothing' },
     },
     async (request, reply) => {
       presence.gone(request.params.id, actorOf(request).username);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
   app.get(

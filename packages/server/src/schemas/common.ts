@@ -1,5 +1,5 @@
 /** Schema pieces every resource uses. */
-import { Type, type TNumberOptions, type TStringOptions } from 'typebox';
+import { Type, type TNumberOptions, type TSchema, type TStringOptions } from 'typebox';
 
 /**
  * What both databases can store. PostgreSQL refuses the NUL character in text and integers
@@ -17,6 +17,9 @@ export const Text = (options: TStringOptions = {}) =>
 /** A whole number a 32-bit `integer` column holds. */
 export const Int = (options: TNumberOptions = {}) =>
   Type.Integer({ minimum: INT_MIN, maximum: INT_MAX, ...options });
+
+/** A value or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A yes/no value: 0 or 1 (core's Flag). */
 export const Flag = Type.Enum([0, 1], { description: '0 or 1' });

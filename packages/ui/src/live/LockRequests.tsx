@@ -9,7 +9,7 @@ import { IconHandStop } from '@tabler/icons-react';
 import { refusal, type Content } from '@canopy/core';
 import { stateOfContent } from '../commands/registry';
 import { WithReason } from '../commands/WithReason';
-import { api, asApiError, contentKeys, dataOf, queryClient } from '../server-state';
+import { api, asApiError, contentKeys, replyOf, queryClient } from '../server-state';
 import { notify } from '../toasts';
 import { useLiveEvents } from './hooks';
 
@@ -67,7 +67,7 @@ export function LockRequests({ content, me, dirty, onDiscard }: LockRequestProps
   const request = async () => {
     setBusy(true);
     try {
-      dataOf(await api().POST('/api/lockcontents/{id}/request', { params: { path: { id } } }));
+      replyOf(await api().POST('/api/lockcontents/{id}/request', { params: { path: { id } } }));
       setAsked(true);
     } catch (error) {
       notify('error', asApiError(error).message ?? 'The request could not be sent');
@@ -79,7 +79,7 @@ export function LockRequests({ content, me, dirty, onDiscard }: LockRequestProps
     setBusy(true);
     try {
       if (reply === 'handover' && dirty) onDiscard();
-      dataOf(
+      replyOf(
         await api().PUT('/api/lockcontents/{id}/request', {
           params: { path: { id } },
           body: { answer: reply },

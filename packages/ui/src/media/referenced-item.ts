@@ -79,8 +79,8 @@ export class LoadError extends Error {
 
 async function loadReferencedItem(id: string): Promise<ReferencedItem> {
   const content = await api().GET('/api/contents/{id}', { params: { path: { id } } });
-  if (content.response.ok) {
-    const item = content.data as unknown as Content;
+  const item = content.data;
+  if (item) {
     return {
       id,
       kind: 'content',

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { CanopyClient, paths } from '@canopy/client';
-import { api, dataOf } from '../server-state';
+import { api, replyOf } from '../server-state';
 
 type Middleware = Parameters<CanopyClient['use']>[0];
 
@@ -55,7 +55,7 @@ const via = (base: string) => ({ credentials: 'include' as const, middleware: [r
 export const microappBaseQuery = () =>
   queryOptions({
     queryKey: ['microapps', 'base'],
-    queryFn: async () => dataOf<{ api_base: string }>(await api().GET('/api/microapps/config')),
+    queryFn: async () => replyOf(await api().GET('/api/microapps/config')),
     select: (config) => config.api_base || DEFAULT_MICROAPP_BASE,
     staleTime: Infinity,
   });
@@ -66,7 +66,7 @@ export const siteMicroappsQuery = (base: string | undefined, siteName: string | 
     queryKey: ['microapps', 'site', siteName],
     enabled: Boolean(base && siteName),
     queryFn: async () =>
-      dataOf<SiteMicroapp[]>(
+      replyOf(
         await api().GET('/api/microapps/registeredclient/{siteName}', {
           params: { path: { siteName: siteName! } },
           ...via(base!),
@@ -76,7 +76,7 @@ export const siteMicroappsQuery = (base: string | undefined, siteName: string | 
 
 /** POST registeredclientapi/: a new instance (the server sets PORTAL-EDITOR and status 0). */
 export async function createInstance(base: string, body: NewInstance): Promise<MicroappInstance> {
-  return dataOf(await api().POST('/api/microapps/registeredclientapi', { body, ...via(base) }));
+  return replyOf(await api().POST('/api/microapps/registeredclientapi', { body, ...via(base) }));
 }
 
 export async function updateInstance(
@@ -84,7 +84,7 @@ export async function updateInstance(
   instance: Pick<MicroappInstance, 'microapp_id' | 'instance_id'>,
   body: InstanceChanges,
 ): Promise<MicroappInstance> {
-  return dataOf(
+  return replyOf(
     await api().PUT('/api/microapps/registeredclientapi/{microapp_id}/{instance_id}', {
       params: { path: instance },
       body,
@@ -98,7 +98,7 @@ export async function deleteInstance(
   base: string,
   instance: Pick<MicroappInstance, 'microapp_id' | 'instance_id'>,
 ): Promise<void> {
-  dataOf(
+  replyOf(
     await api().DELETE('/api/microapps/registeredclientapi/{microapp_id}/{instance_id}', {
       params: { path: instance },
       ...via(base),
@@ -107,7 +107,7 @@ export async function deleteInstance(
 }
 
 export async function registerMicroapp(base: string, body: NewMicroapp): Promise<SiteMicroapp> {
-  return dataOf(await api().POST('/api/microapps/registeredclient', { body, ...via(base) }));
+  return replyOf(await api().POST('/api/microapps/registeredclient', { body, ...via(base) }));
 }
 
 export async function updateMicroapp(
@@ -115,7 +115,7 @@ export async function updateMicroapp(
   microappId: string,
   body: MicroappChanges,
 ): Promise<SiteMicroapp> {
-  return dataOf(
+  return replyOf(
     await api().PUT('/api/microapps/registeredclient/{microapp_id}', {
       params: { path: { microapp_id: microappId } },
       body,
@@ -125,7 +125,7 @@ export async function updateMicroapp(
 }
 
 export async function deleteMicroapp(base: string, microappId: string): Promise<void> {
-  dataOf(
+  replyOf(
     await api().DELETE('/api/microapps/registeredclient/{microapp_id}', {
       params: { path: { microapp_id: microappId } },
       ...via(base),

@@ -6,8 +6,8 @@ import { MantineProvider, TextInput } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { produce } from 'immer';
 import { useState, type ReactNode } from 'react';
-import type { Template } from '@canopy/core';
-import { ToastHost, templateQuery, widgetReferencesQuery } from '@canopy/ui';
+import { PERMISSIONS, type Template } from '@canopy/core';
+import { ToastHost, templateQuery, widgetReferencesQuery, type LoadedTemplate } from '@canopy/ui';
 import {
   EditorContext,
   type DraftContent,
@@ -24,16 +24,35 @@ export interface Harness {
   replace: (recipe: (draft: DraftContent) => void) => void;
 }
 
+/** A fixture template as GET /api/templates/{id} answers it: placed at the root, fields in order. */
+function loaded(template: Template): LoadedTemplate {
+  const blocks = Object.entries(template.template_blocks).map(([id, block]) => {
+    const fields = Object.entries(block.template_fields).map(([name, field], i) => [
+      name,
+      { ...field, template_id: template.template_id, field_order: i + 1 },
+    ]);
+    return [id, { ...block, template_fields: Object.fromEntries(fields) }];
+  });
+  return {
+    ...template,
+    path: template.template_id,
+    lvl: 0,
+    permissions: [...PERMISSIONS],
+    template_blocks: Object.fromEntries(blocks),
+  };
+}
+
 export function queryClientWith(templates: Template[]): QueryClient {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
-  for (const template of templates) {
+  const all = templates.map(loaded);
+  for (const template of all) {
     client.setQueryData(templateQuery(template.template_id).queryKey, template);
   }
   client.setQueryData(
     widgetReferencesQuery(PAGE_TEMPLATE.template_id).queryKey,
-    templates.filter((t) => t.widget_type),
+    all.filter((t) => t.widget_type),
   );
   return client;
 }

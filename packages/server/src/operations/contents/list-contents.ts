@@ -2,7 +2,7 @@
  * Lists of content (§7 Content): drafts by site, locked content, content of a type, an item's
  * children and the items that reference it. Each contains only items the caller may read.
  */
-import type { Permission } from '@canopy/core';
+import type { Flag, Permission } from '@canopy/core';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { fail } from '../../errors';
@@ -18,7 +18,7 @@ export interface ContentSummary {
   parent_id: string | null;
   site_id: string | null;
   page_url: string | null;
-  is_locked: number;
+  is_locked: Flag;
   locked_by: string | null;
   path: string;
   permissions: Permission[];

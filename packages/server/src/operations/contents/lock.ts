@@ -4,6 +4,7 @@
  * its lease (repositories/lock-lease.ts) after it was taken or last renewed; locking again renews
  * it.
  */
+import type { Flag } from '@canopy/core';
 import { recordAudit } from '../../audit/record';
 import { now, type OpContext } from '../context';
 import { lapseCutoff } from '../../repositories/lock-lease';
@@ -20,7 +21,7 @@ import { findItem, listVersions } from '../../repositories/contents';
 export interface LockResult {
   status: 'Success';
   content_id: string;
-  is_locked: number;
+  is_locked: Flag;
   locked_by: string | null;
 }
 

@@ -16,7 +16,7 @@ import { Uuid, VersionNumber } from '../../schemas/common';
 import { draftVersionOf, writePart, type Part } from '../../operations/contents/write-part';
 import type { ChangeAction } from '../../operations/contents/plan-changes';
 import { IdParams } from '../../schemas/common';
-import { LoadedUpdatedDate, OptionalVersionQuery } from './schemas';
+import { LoadedUpdatedDate, OptionalVersionQuery, PartReply } from './schemas';
 
 /** A change schema as a standalone body: version (and the listed ids) required, no change status. */
 function bodyOf(schema: { properties: TProperties }, required: string[], pathId?: string) {
@@ -93,7 +93,14 @@ export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.post(
       `/${resource.path}`,
-      { schema: { tags, summary: `Create a ${resource.label} in a draft`, body: createBody } },
+      {
+        schema: {
+          tags,
+          summary: `Create a ${resource.label} in a draft`,
+          body: createBody,
+          response: { 201: PartReply },
+        },
+      },
       async (request, reply) => {
         reply.status(201);
         return run(request, request.body as Record<string, unknown>, 'create');
@@ -107,6 +114,7 @@ export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: `Update a ${resource.label} of a draft`,
           params: IdParams,
           body: updateBody,
+          response: { 200: PartReply },
         },
       },
       (request) => {
@@ -129,6 +137,7 @@ export const contentPartRoutes: FastifyPluginAsyncTypebox = async (app) => {
             summary: `Delete a ${resource.label} from a draft`,
             params: IdParams,
             querystring: OptionalVersionQuery,
+            response: { 200: PartReply },
           },
         },
         async (request) => {

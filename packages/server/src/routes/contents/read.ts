@@ -1,13 +1,21 @@
 /** Content reads (§7 Content): by id, version, variant, and by site + Page URL for delivery. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../plugins/auth';
+import { sendJsonBytes } from '../json-bytes';
 import { readContentVersion } from '../../operations/contents/get-content';
 import {
   listPageUrls,
   readPageByUrl,
   readPublishedPageJson,
 } from '../../operations/contents/read-published';
-import { ContentIdParams, ContentVersionParams, SiteQuery, SiteUrlQuery } from './schemas';
+import {
+  ContentIdParams,
+  ContentReply,
+  ContentVersionParams,
+  PageUrlsReply,
+  SiteQuery,
+  SiteUrlQuery,
+} from './schemas';
 
 export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
@@ -15,19 +23,38 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/contents/:id',
-    { schema: { tags, summary: 'The newest version of a content item', params: ContentIdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The newest version of a content item',
+        params: ContentIdParams,
+        response: { 200: ContentReply },
+      },
+    },
     (request) => readContentVersion(db, actorOf(request), request.params.id, 'latest'),
   );
   app.get(
     '/latestpublishable/contents/:id',
     {
-      schema: { tags, summary: 'The newest staged or published version', params: ContentIdParams },
+      schema: {
+        tags,
+        summary: 'The newest staged or published version',
+        params: ContentIdParams,
+        response: { 200: ContentReply },
+      },
     },
     (request) => readContentVersion(db, actorOf(request), request.params.id, 'latestpublishable'),
   );
   app.get(
     '/contents/:id/:version',
-    { schema: { tags, summary: 'One version of a content item', params: ContentVersionParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One version of a content item',
+        params: ContentVersionParams,
+        response: { 200: ContentReply },
+      },
+    },
     (request) =>
       readContentVersion(db, actorOf(request), request.params.id, request.params.version),
   );
@@ -38,6 +65,7 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The published page with a Page URL on a site',
         querystring: SiteUrlQuery,
+        response: { 200: ContentReply },
       },
       config: { delivery: true },
     },
@@ -50,7 +78,7 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         site_id,
         page_url,
       );
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendJsonBytes(reply, body);
     },
   );
   app.get(
@@ -60,6 +88,7 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The latest publishable page with a Page URL (preview)',
         querystring: SiteUrlQuery,
+        response: { 200: ContentReply },
       },
     },
     (request) =>
@@ -74,14 +103,26 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/pageurls',
     {
-      schema: { tags, summary: "A site's published page URLs", querystring: SiteQuery },
+      schema: {
+        tags,
+        summary: "A site's published page URLs",
+        querystring: SiteQuery,
+        response: { 200: PageUrlsReply },
+      },
       config: { delivery: true },
     },
     (request) => listPageUrls(db, actorOf(request), request.query.site_id, 'published'),
   );
   app.get(
     '/latestpublishable/pageurls',
-    { schema: { tags, summary: "A site's latest publishable page URLs", querystring: SiteQuery } },
+    {
+      schema: {
+        tags,
+        summary: "A site's latest publishable page URLs",
+        querystring: SiteQuery,
+        response: { 200: PageUrlsReply },
+      },
+    },
     (request) => listPageUrls(db, actorOf(request), request.query.site_id, 'latestpublishable'),
   );
 };

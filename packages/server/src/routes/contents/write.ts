@@ -12,10 +12,16 @@ import { touchContent } from '../../operations/contents/updated-info';
 import {
   ContentIdParams,
   CreateContentBody,
+  ContentReply,
   CreateDraftBody,
+  DeletedDraftReply,
+  DeletedReply,
   DraftFromVersionBody,
+  LockReply,
   OptionalVersionQuery,
+  SavedReply,
   SaveContentBody,
+  TouchedReply,
   UnlockQuery,
   VersionQuery,
 } from './schemas';
@@ -32,7 +38,12 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/contents',
     {
-      schema: { tags, summary: 'Add Item: create content under a parent', body: CreateContentBody },
+      schema: {
+        tags,
+        summary: 'Add Item: create content under a parent',
+        body: CreateContentBody,
+        response: { 201: ContentReply },
+      },
     },
     async (request, reply) => {
       reply.status(201);
@@ -48,6 +59,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Save (every changed field, zone, block and block field at once), update status, or reorder',
         params: ContentIdParams,
         body: SaveContentBody,
+        response: { 200: SavedReply },
       },
     },
     (request) => saveContent(ctx(request), request.params.id, request.body),
@@ -59,6 +71,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete a content item and all its versions',
         params: ContentIdParams,
+        response: { 200: DeletedReply },
       },
     },
     (request) => deleteContent(ctx(request), request.params.id),
@@ -70,6 +83,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create a draft copied from a version (default 1)',
         body: CreateDraftBody,
+        response: { 201: ContentReply },
       },
     },
     async (request, reply) => {
@@ -85,6 +99,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create a draft from a version (Lock on published content)',
         body: DraftFromVersionBody,
+        response: { 201: ContentReply },
       },
     },
     async (request, reply) => {
@@ -104,6 +119,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete Draft (never version 1)',
         params: ContentIdParams,
         querystring: OptionalVersionQuery,
+        response: { 200: DeletedDraftReply },
       },
     },
     (request) => deleteDraft(ctx(request), request.params.id, request.query.version),
@@ -111,7 +127,12 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/lockcontents/:id',
     {
-      schema: { tags: ['Locks'], summary: 'Lock content for the caller', params: ContentIdParams },
+      schema: {
+        tags: ['Locks'],
+        summary: 'Lock content for the caller',
+        params: ContentIdParams,
+        response: { 200: LockReply },
+      },
       config: { changes: 'lock' },
     },
     (request) => lockContent(ctx(request), request.params.id),
@@ -124,6 +145,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Unlock (the owner; an administrator with force=true releases anyone's lock)",
         params: ContentIdParams,
         querystring: UnlockQuery,
+        response: { 200: LockReply },
       },
       config: { changes: 'lock' },
     },
@@ -137,6 +159,7 @@ export const contentWriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Stamp a version's updated date and person",
         params: ContentIdParams,
         querystring: VersionQuery,
+        response: { 200: TouchedReply },
       },
     },
     (request) => touchContent(ctx(request), request.params.id, request.query.version),

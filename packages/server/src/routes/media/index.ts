@@ -5,7 +5,18 @@ import multipart from '@fastify/multipart';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { actorOf } from '../../plugins/auth';
 import { fail } from '../../errors';
-import { ContentIdParams } from '../contents/schemas';
+import { ContentIdParams, ContentReply, DeletedReply } from '../contents/schemas';
+import {
+  CollectionFilesReply,
+  CollectionFolderDeletedReply,
+  CollectionFolderReply,
+  FocalPointBody,
+  FocalPointReply,
+  JobParams,
+  MediaJobReply,
+  MULTIPART_BODY,
+  TranscodeBody,
+} from './schemas';
 import type { UploadPart } from '../../operations/media/target';
 import { uploadMedia } from '../../operations/media/upload-media';
 import { deleteMedia } from '../../operations/media/delete-media';
@@ -15,20 +26,6 @@ import { uploadCollectionFiles } from '../../operations/media/upload-collection-
 import { getFocalPoint, setFocalPoint } from '../../operations/media/focal-point';
 import { Transcodes } from '../../operations/media/transcode';
 import { jobSettings, LocalQueue, PgBossQueue } from '../../publishing/jobs';
-import { Type } from 'typebox';
-import { Uuid } from '../../schemas/common';
-
-const Fraction = Type.Number({ minimum: 0, maximum: 1, description: '0 (left or top) to 1' });
-const FocalPointBody = Type.Object(
-  { x: Fraction, y: Fraction },
-  { additionalProperties: false, description: 'Where the subject is, from the top left' },
-);
-const TranscodeBody = Type.Object(
-  { source_id: Uuid },
-  { additionalProperties: false, description: 'The video item whose MP4 becomes the stream' },
-);
-const JobParams = Type.Object({ job_id: Uuid }, { additionalProperties: false });
-
 /** The request's multipart parts, as the operations read them. */
 async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart()) {
@@ -45,10 +42,6 @@ async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
     }
   }
 }
-
-const MULTIPART_BODY = {
-  description: 'multipart/form-data: content_id (the item id) and media (the file)',
-};
 
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
@@ -87,6 +80,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload or replace the file of an image, video or document item',
         params: ContentIdParams,
         ...MULTIPART_BODY,
+        response: { 200: ContentReply },
       },
     },
     (request) => uploadMedia(ctx(request), request.params.id, partsOf(request)),
@@ -98,6 +92,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Delete a media item and its files (409 when content uses it)',
         params: ContentIdParams,
+        response: { 200: DeletedReply },
       },
     },
     (request) => deleteMedia(ctx(request), request.params.id),
@@ -109,6 +104,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Create (or empty) a multi-stream video's folder",
         params: ContentIdParams,
+        response: { 201: CollectionFolderReply },
       },
     },
     async (request, reply) => {
@@ -123,6 +119,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Delete a multi-stream video's folder and its files",
         params: ContentIdParams,
+        response: { 200: CollectionFolderDeletedReply },
       },
     },
     (request) => deleteCollectionFolder(ctx(request), request.params.id),
@@ -135,6 +132,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload files of a multi-stream video: playlists, .m4s segments, a poster .jpg',
         params: ContentIdParams,
         ...MULTIPART_BODY,
+        response: { 200: CollectionFilesReply },
       },
     },
     (request) => uploadCollectionFiles(ctx(request), request.params.id, partsOf(request)),
@@ -146,6 +144,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "An image's focal point (the centre when none is set)",
         params: ContentIdParams,
+        response: { 200: FocalPointReply },
       },
     },
     (request) => getFocalPoint(ctx(request), request.params.id),
@@ -158,6 +157,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Set an image's focal point: crops (?w=&h=) keep it in the frame",
         params: ContentIdParams,
         body: FocalPointBody,
+        response: { 200: FocalPointReply },
       },
     },
     (request) => setFocalPoint(ctx(request), request.params.id, request.body),
@@ -169,6 +169,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Clear an image's focal point (crops keep the centre)",
         params: ContentIdParams,
+        response: { 200: FocalPointReply },
       },
     },
     (request) => setFocalPoint(ctx(request), request.params.id, null),
@@ -182,6 +183,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Turn the MP4 of a video item into this multi-stream video, as a background job (501 without ffmpeg)',
         params: ContentIdParams,
         body: TranscodeBody,
+        response: { 202: MediaJobReply },
       },
     },
     async (request, reply) => {
@@ -196,6 +198,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A media job: status (queued, running, succeeded, failed) and progress (0-100)',
         params: JobParams,
+        response: { 200: MediaJobReply },
       },
     },
     (request) => transcodes.job(ctx(request), request.params.job_id),

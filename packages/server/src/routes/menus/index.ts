@@ -7,6 +7,8 @@ import { getMenusJson } from '../../operations/menus/get-menus';
 import { getMenuSubtree } from '../../operations/menus/get-menu-subtree';
 import { getSite, listSites } from '../../operations/sites/read-sites';
 import { IdParams } from '../../schemas/common';
+import { sendJsonBytes } from '../json-bytes';
+import { MenuItemRef, MenuItemReply, MenuTree, SiteDetailReply, SiteListReply } from './schemas';
 
 const LevelQuery = Type.Object(
   {
@@ -23,20 +25,25 @@ const LevelQuery = Type.Object(
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.canopy;
+  app.addSchema(MenuItemReply);
   app.get(
     '/menus',
-    { schema: { tags: ['Menus'], summary: 'The whole menu tree the caller may read' } },
+    {
+      schema: {
+        tags: ['Menus'],
+        summary: 'The whole menu tree the caller may read',
+        response: { 200: MenuTree },
+      },
+    },
     async (request, reply) => {
       const body = await getMenusJson(db, app.canopy.readCache, actorOf(request));
       // The reply varies by encoding too (besides Origin, set for every API reply).
       const vary = reply.getHeader('vary');
-      reply
-        .type('application/json; charset=utf-8')
-        .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+      reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
       // The tree is large (5.6 MB for 10,000 items): in gzip once it is made, for those who take it.
       const compressed = acceptsGzip(request.headers['accept-encoding']) ? gzipOf(body) : undefined;
-      if (compressed) return reply.header('content-encoding', 'gzip').send(compressed);
-      return reply.send(body);
+      if (compressed) return sendJsonBytes(reply.header('content-encoding', 'gzip'), compressed);
+      return sendJsonBytes(reply, body);
     },
   );
   app.get(
@@ -47,6 +54,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'An item and its children',
         params: IdParams,
         querystring: LevelQuery,
+        response: { 200: MenuItemRef },
       },
     },
     (request) =>
@@ -60,6 +68,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'An item and its children, latest publishable variant',
         params: IdParams,
         querystring: LevelQuery,
+        response: { 200: MenuItemRef },
       },
     },
     (request) =>
@@ -71,12 +80,21 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'latestpublishable',
       ),
   );
-  app.get('/contents/sites', { schema: { tags: ['Sites'], summary: 'The sites' } }, (request) =>
-    listSites(db, actorOf(request)),
+  app.get(
+    '/contents/sites',
+    { schema: { tags: ['Sites'], summary: 'The sites', response: { 200: SiteListReply } } },
+    (request) => listSites(db, actorOf(request)),
   );
   app.get(
     '/contents/sites/:id',
-    { schema: { tags: ['Sites'], summary: 'A site and its view data', params: IdParams } },
+    {
+      schema: {
+        tags: ['Sites'],
+        summary: 'A site and its view data',
+        params: IdParams,
+        response: { 200: SiteDetailReply },
+      },
+    },
     (request) => getSite(db, actorOf(request), request.params.id),
   );
 };

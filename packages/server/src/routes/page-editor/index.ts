@@ -1,6 +1,7 @@
 /** The page editor's own read: what a page shares with its site, to render it in the browser. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { SiteData } from '@canopy/site';
 import { actorOf } from '../../plugins/auth';
 import { Uuid } from '../../schemas/common';
 import { readEditingContext } from '../../operations/page-editor/read-editing-context';
@@ -11,7 +12,9 @@ const EditingContextReply = Type.Object(
     site_id: Uuid,
     base_path: Type.String(),
     stylesheet: Type.String(),
-    site: Type.Unknown({
+    site: Type.Unsafe<SiteData>({
+      'x-canopy-type': 'SiteData',
+      'x-canopy-module': '@canopy/site/browser',
       description:
         "What the site's pages share on the preview target (@canopy/site's SiteData): menu, footer, templates, field names, linked pages and micro-app instances",
     }),

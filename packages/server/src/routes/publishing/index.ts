@@ -3,7 +3,7 @@
  * elsewhere, the static-site release endpoint (builds), builds by id and per site and target with
  * a live event stream, scheduled changes, and entering preview.
  */
-import { startEventStream } from '../../events/sse';
+import { eventStreamReply, startEventStream } from '../../events/sse';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { actorOf } from '../../plugins/auth';
@@ -230,6 +230,9 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "A build's progress as Server-Sent Events (event: build), until it ends",
         params: Type.Object({ id: Uuid }, strict),
+        response: eventStreamReply(
+          'Server-Sent Events (event: build), until the build ends; data: the build as JSON (as GET /api/builds/{id})',
+        ),
       },
     },
     async (request, reply) => {
@@ -238,7 +241,10 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const send = (row: BuildRow) =>
         out.write(`event: build\ndata: ${JSON.stringify(viewOf(row))}\n\n`);
       send(first);
-      if (TERMINAL.has(first.status)) return out.end();
+      if (TERMINAL.has(first.status)) {
+        out.end();
+        return;
+      }
       const listener = (row: BuildRow) => {
         send(row);
         if (TERMINAL.has(row.status)) stop();
@@ -254,11 +260,17 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/preview/session',
-    { schema: { tags, summary: 'Sets the short-lived preview cookie for the signed-in user' } },
+    {
+      schema: {
+        tags,
+        summary: 'Sets the short-lived preview cookie for the signed-in user',
+        response: { 204: Type.Null({ description: 'The cookie is set' }) },
+      },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       const cookie = await enterPreview(db, actor, request.protocol === 'https');
-      return reply.header('set-cookie', cookie).code(204).send();
+      return reply.header('set-cookie', cookie).code(204).send(null);
     },
   );
   app.get(
@@ -271,6 +283,7 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { pageurl: Type.String({ minLength: 1, maxLength: 2000 }) },
           strict,
         ),
+        response: { 302: Type.Null({ description: 'To the page on the preview target' }) },
       },
       config: { public: true },
     },
@@ -296,10 +309,11 @@ export const publishingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Leave preview: clears the preview cookie and goes to the delivery page',
         querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 2000 })) }, strict),
+        response: { 302: Type.Null({ description: 'To the delivery page (the path of to)' }) },
       },
       config: { public: true },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const to = request.query.to ?? '/';
       const safe = to.startsWith('/') && !to.startsWith('//') ? to : '/';
       return reply.header('set-cookie', clearPreviewCookie()).redirect(safe, 302);

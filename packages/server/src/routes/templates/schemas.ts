@@ -1,9 +1,8 @@
 /** Request and reply schemas of the template routes (§3 Template, Template block, Template field definition). */
 import { FIELD_TYPES, PERMISSIONS, WIDGET_TYPES } from '@canopy/core';
-import { Type, type TSchema } from 'typebox';
-import { Flag, Uuid } from '../../schemas/common';
+import { Type } from 'typebox';
+import { Flag, Nullable, Uuid } from '../../schemas/common';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Order = Type.Integer({ minimum: 1 });
