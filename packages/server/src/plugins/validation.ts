@@ -8,6 +8,7 @@
  * - every string must be free of NUL characters and every integer must fit 32 bits, as both
  *   databases can store (schemas/common.ts), wherever a schema does not say so itself.
  */
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type {
@@ -45,6 +46,23 @@ function buildValidator(shared: unknown): FastifySchemaCompiler<FastifySchema> {
 }
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
+type BuildSerializer = NonNullable<SchemaController['compilersFactory']>['buildSerializer'];
+
+/**
+ * Fastify's reply serialiser (fast-json-stringify), compiled once per reply schema: the same
+ * schema (a content version, say) answers some thirty routes, and each compiled copy is
+ * generated code the process keeps.
+ */
+const buildSerializer: BuildSerializer = (shared, options) => {
+  const compile = SerializerSelector()(shared, options);
+  const compiled = new WeakMap<object, ReturnType<typeof compile>>();
+  return (route) => {
+    const schema = route.schema as object;
+    let serialize = compiled.get(schema);
+    if (!serialize) compiled.set(schema, (serialize = compile(route)));
+    return serialize;
+  };
+};
 
 export const requestValidation: SchemaController = {
   // Fastify types the factory as @fastify/ajv-compiler's; it calls the compiler it returns with
@@ -53,6 +71,7 @@ export const requestValidation: SchemaController = {
     buildValidator: buildValidator as unknown as NonNullable<
       SchemaController['compilersFactory']
     >['buildValidator'],
+    buildSerializer,
   },
 };
 
