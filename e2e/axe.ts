@@ -38,7 +38,12 @@ export async function expectNoAxeViolations(
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(AXE_TAGS);
   if (within) builder = builder.include(within);
-  // Colours are judged as they end up: a dialog fading in is not yet its own colour.
+  // Colours are judged as they end up: a dialog fading in is not yet its own colour. Two frames
+  // first, so that a transition a menu or dialog starts on its next frame has started.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );

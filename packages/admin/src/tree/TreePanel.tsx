@@ -226,6 +226,14 @@ export function TreePanel({
             const data = item.getItemData();
             const level = item.getItemMeta().level;
             const props = item.getProps();
+            const trail =
+              !editingPermissions && matches && data.path
+                ? index
+                    .ancestry(data.content_id)
+                    .slice(0, -1)
+                    .map((id) => index.items.get(id)?.content_name)
+                    .join(' / ')
+                : '';
             return (
               <div
                 key={item.getId()}
@@ -235,6 +243,9 @@ export function TreePanel({
                 data-selected={item.isSelected() || undefined}
                 data-focused={item.isFocused() || undefined}
                 data-drop={item.isDragTarget() || undefined}
+                // Filtered, the row shows where its item sits after its name, and says so too (a
+                // voice command names what it sees: WCAG 2.5.3).
+                aria-label={trail ? `${data.content_name} ${trail}` : props['aria-label']}
                 style={{
                   transform: `translateY(${row.start}px)`,
                   paddingLeft: 6 + level * INDENT,
@@ -291,14 +302,11 @@ export function TreePanel({
                   </span>
                 )}
                 {editingPermissions && permissions.columns(data)}
-                {!editingPermissions && matches && data.path && (
-                  <span className={classes.trail}>
-                    {index
-                      .ancestry(data.content_id)
-                      .slice(0, -1)
-                      .map((id) => index.items.get(id)?.content_name)
-                      .join(' / ')}
-                  </span>
+                {trail && (
+                  <>
+                    {' '}
+                    <span className={classes.trail}>{trail}</span>
+                  </>
                 )}
               </div>
             );
