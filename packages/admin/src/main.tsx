@@ -22,7 +22,7 @@ import {
 } from '@canopy/ui';
 import { queryClient, setApiClient } from './api';
 import { Shell } from './screens/Shell';
-import { EmptyState } from './screens/EmptyState';
+import { EmptyState } from './EmptyState';
 import { Unauthorized } from './screens/Unauthorized';
 import { RouteError } from './screens/RouteError';
 import { ItemEditor } from './editor/ItemEditor';

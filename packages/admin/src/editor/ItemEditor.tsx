@@ -19,7 +19,7 @@ import {
 } from '@canopy/ui';
 import { menusQuery, personQuery } from '../api';
 import { indexForest } from '../tree/forest';
-import { EmptyState } from '../screens/EmptyState';
+import { EmptyState } from '../EmptyState';
 import { keptKey, useKeptDraft, type EditorItem } from '@canopy/ui/draft';
 import { EditorForm, type EditorFormHandle } from './EditorForm';
 import { EditorHeader } from './EditorHeader';

@@ -12,7 +12,7 @@ import { TEMPLATE_FOLDER_ID, WIDGET_TEMPLATES_ROOT_ID, hasPermission } from '@ca
 import { errorMessage } from '@canopy/client';
 import { ConfirmDialog, notify } from '@canopy/ui';
 import { menusQuery, referencesQuery } from '../api';
-import { EmptyState } from '../screens/EmptyState';
+import { EmptyState } from '../EmptyState';
 import { indexForest } from '../tree/forest';
 import { templateQuery, useDeleteTemplate } from './api';
 import { BlocksEditor } from './BlocksEditor';
