@@ -219,9 +219,15 @@ describe('the page editor', () => {
       .evaluateAll((blocks) => blocks.map((b) => b.getAttribute('data-canopy-block')!));
     const next = ids[before.indexOf('Quote') + 1]!;
     const wanted = page.locator(`.canopy-drop-over[data-canopy-drop="after:${next}"]`);
+    const over = () =>
+      page
+        .locator('.canopy-drop-over')
+        .evaluateAll((targets) => targets.map((t) => t.getAttribute('data-canopy-drop')).join());
     for (let step = 0; step < 6 && (await wanted.count()) === 0; step++) {
+      const from = await over();
       await page.keyboard.press('ArrowDown');
-      await page.evaluate(() => new Promise(requestAnimationFrame));
+      // The next target is under the block once the page shows it (the next press goes on from it).
+      await expect.poll(over).not.toBe(from);
     }
     await wanted.waitFor();
     await page.keyboard.press('Space');

@@ -264,7 +264,9 @@ function LoadedEditor(props: {
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: dropTargetSteps }),
+    // A step to a target out of view scrolls the page to it at once: a smooth scroll would leave
+    // the block behind until it ends, and each further press would start it again.
+    useSensor(KeyboardSensor, { coordinateGetter: dropTargetSteps, scrollBehavior: 'auto' }),
   );
   const onDragStart = (event: DragStartEvent) => {
     const data = event.active.data.current as NewWidgetData | MoveData | undefined;
