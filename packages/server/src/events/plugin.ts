@@ -5,6 +5,7 @@
  * (shared.ts).
  */
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { releaseLapsedLocks } from '../operations/contents/lapse';
 import { lockLeaseSeconds } from '../repositories/lock-lease';
 import { EventHub, type LiveEventInput } from '../live/hub';
@@ -48,18 +49,22 @@ export const livePlugin = fp(
     );
     app.decorate('live', { hub, publish, presence, requests });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
-        return payload;
-      }
+    app.addHook('onSend', (request, reply, payload, done) => {
+      announce(request, reply, payload);
+      done(null, payload);
+    });
+
+    /** Tells the live streams of a content write that succeeded. */
+    function announce(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
       const route = `${request.method} ${request.routeOptions.url}`;
       const action = CONTENT_ACTIONS[route];
-      if (!action || !request.actor) return payload;
+      if (!action || !request.actor) return;
       const body = request.body as Record<string, unknown> | null;
       const answer = parsed(payload);
       const params = request.params as Record<string, unknown>;
       const contentId = contentIdOf(route, params, body, answer);
-      if (!contentId) return payload;
+      if (!contentId) return;
       publish({
         type: 'content',
         content_id: contentId,
@@ -68,8 +73,7 @@ export const livePlugin = fp(
         by_name: request.actor.displayName,
         version: versionOf(request.query as Record<string, unknown>, body, answer),
       });
-      return payload;
-    });
+    }
 
     // Lapsed locks: released a few times per lease (at most every 10 s), so the tree and the
     // editors show the item free soon after it lapses.

@@ -23,8 +23,9 @@ export interface OpsOptions {
 
 export const opsPlugin = fp<OpsOptions>(
   async (app, { metricsToken }) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
     const metrics = createMetrics(app);
     metrics.watchCache(app.canopy.readCache);

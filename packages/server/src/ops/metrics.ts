@@ -82,13 +82,15 @@ export function createMetrics(app: FastifyInstance): Metrics {
     registers: [registry],
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Event streams are taken over by their route and end when the client goes away.
-    if (!request.routeOptions.url?.endsWith('/events')) return;
-    streams.inc();
-    request.raw.once('close', () => streams.dec());
+    if (request.routeOptions.url?.endsWith('/events')) {
+      streams.inc();
+      request.raw.once('close', () => streams.dec());
+    }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     requests.observe(
       {
         method: request.method,
@@ -97,6 +99,7 @@ export function createMetrics(app: FastifyInstance): Metrics {
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   return {

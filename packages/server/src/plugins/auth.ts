@@ -7,7 +7,7 @@
  * command line, another instance) within 30 seconds.
  */
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { PUBLIC_ACTOR, type Actor } from '../auth/actor';
 import { createExternalVerifier } from '../auth/external';
@@ -55,9 +55,8 @@ export const authPlugin = fp(
     // Emptied by every successful write (context plugin): a user disabled here is refused next call.
     const verified = app.canopy.verifiedTokens;
 
+    /** The user of a token not verified before (or no longer cached). */
     async function bearerActor(token: string): Promise<Actor> {
-      const known = verified.get(token);
-      if (known) return known;
       const readAt = verified.generation();
       let issuer: unknown;
       let expires: number;
@@ -122,31 +121,26 @@ export const authPlugin = fp(
       return loadUserActor(db, await resolveExternalUser(db, profile));
     }
 
-    app.decorateRequest('actor', null);
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    /** The caller the request names: at once when its token was verified before. */
+    function callerOf(request: FastifyRequest): Actor | null | Promise<Actor | null> {
       if (/[?&]access_token=/.test(request.url)) {
         fail('UNAUTHENTICATED', 'Send the token in the Authorization header, never in the URL');
       }
       const header = request.headers.authorization;
       const apiKey = request.headers[API_KEY_HEADER];
-      try {
-        if (header !== undefined) {
-          const match = /^Bearer\s+(\S+)$/i.exec(header);
-          if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
-          request.actor = await bearerActor(match[1]!);
-        } else if (typeof apiKey === 'string') {
-          request.actor = await authenticateApiKey(db, apiKey, request.ip);
-        } else if (auth.mode === 'gateway') {
-          request.actor = await gatewayActor(request);
-        }
-      } catch (error) {
-        if (error instanceof AppError && error.status === 401) {
-          reply.header('www-authenticate', 'Bearer error="invalid_token"');
-        }
-        throw error;
+      if (header !== undefined) {
+        const match = /^Bearer\s+(\S+)$/i.exec(header);
+        if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
+        return verified.get(match[1]!) ?? bearerActor(match[1]!);
       }
-      // Checked here, before the body is even read: no answer, not even a 400, without an identity.
+      if (typeof apiKey === 'string') return authenticateApiKey(db, apiKey, request.ip);
+      if (auth.mode === 'gateway') return gatewayActor(request);
+      return null;
+    }
+
+    /** Checked before the body is even read: no answer, not even a 400, without an identity. */
+    function admit(request: FastifyRequest, actor: Actor | null): void {
+      request.actor = actor;
       const route = request.routeOptions.config;
       if (route.public) return;
       if (!request.actor && route.delivery && auth.publicDelivery) request.actor = PUBLIC_ACTOR;
@@ -154,6 +148,36 @@ export const authPlugin = fp(
       if (request.actor.publishedOnly && !(route.delivery && READ_METHODS.has(request.method))) {
         fail('FORBIDDEN', 'This caller may only read published content (the delivery routes)');
       }
+    }
+
+    function refused(error: unknown, reply: FastifyReply): Error {
+      if (error instanceof AppError && error.status === 401) {
+        reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      }
+      return error as Error;
+    }
+
+    app.decorateRequest('actor', null);
+    // A callback, not a promise: a caller whose token was verified before is let in at once.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return done();
+      let caller: Actor | null | Promise<Actor | null>;
+      try {
+        caller = callerOf(request);
+      } catch (error) {
+        return done(refused(error, reply));
+      }
+      const pass = (actor: Actor | null) => {
+        try {
+          admit(request, actor);
+        } catch (error) {
+          return done(error as Error);
+        }
+        done();
+      };
+      if (caller instanceof Promise) {
+        caller.then(pass, (error: unknown) => done(refused(error, reply)));
+      } else pass(caller);
     });
   },
   { name: 'canopy-auth', dependencies: ['canopy-context'] },

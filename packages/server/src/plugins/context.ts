@@ -48,21 +48,27 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
     // old state. A lock or unlock changes only the item's lock state: the menus and its pages.
     // The other instances are told too (the write is committed by now), before the writer hears
     // back; a request waits for what another instance's change started (re-reading the targets).
-    app.addHook('onRequest', async () => {
-      await canopy.signals.pending();
+    // Callbacks, not promises: a read neither waits nor signals, and pays no promise for it.
+    app.addHook('onRequest', (_request, _reply, done) => {
+      const pending = canopy.signals.pending();
+      if (pending) pending.then(() => done(), done);
+      else done();
     });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
-        return payload;
-      }
+    app.addHook('onSend', (request, reply, payload, done) => {
       const { changes } = request.routeOptions.config;
-      if (changes === 'nothing') return payload;
+      if (
+        request.method === 'GET' ||
+        request.method === 'HEAD' ||
+        reply.statusCode >= 400 ||
+        changes === 'nothing'
+      ) {
+        return done(null, payload);
+      }
       const { id } = request.params as { id?: string };
       const change: CacheChange =
         changes === 'lock' && id ? { kind: 'lock', contentId: id } : { kind: 'all' };
       canopy.readCache.invalidate(change);
-      await signalChange(canopy.signals, change);
-      return payload;
+      signalChange(canopy.signals, change).then(() => done(null, payload), done);
     });
     app.addHook('onClose', async () => {
       await canopy.signals.close();

@@ -83,13 +83,19 @@ export const SIGN_IN_POLICY = policy({
 
 type Part = 'admin' | 'pageEditor' | 'oidc' | 'api' | 'site';
 
+/** Whether `path` is `prefix` or under it (its next character ends the path or the segment). */
+function isUnder(url: string, prefix: string): boolean {
+  if (!url.startsWith(prefix)) return false;
+  const next = url.charCodeAt(prefix.length);
+  // The end, '/', or '?' (the query): NaN, 47, 63.
+  return Number.isNaN(next) || next === 47 || next === 63;
+}
+
 function partOf(url: string): Part {
-  const path = url.split('?')[0]!;
-  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (under('/admin/page-editor')) return 'pageEditor';
-  if (under('/admin')) return 'admin';
-  if (under('/oidc')) return 'oidc';
-  if (under('/api')) return 'api';
+  if (isUnder(url, '/admin/page-editor')) return 'pageEditor';
+  if (isUnder(url, '/admin')) return 'admin';
+  if (isUnder(url, '/oidc')) return 'oidc';
+  if (isUnder(url, '/api')) return 'api';
   return 'site';
 }
 
@@ -152,24 +158,27 @@ export const securityPlugin = fp(
       return true;
     }
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Hooks with callbacks, not promises: they run on every request and never wait.
+    app.addHook('onRequest', (request, reply, done) => {
       const part = partOf(request.url);
       // The sites' host names change in the admin: the frame policy follows without a restart.
       if (part === 'admin' || part === 'pageEditor')
         reply.headers(browserApp(adminPolicy(config, part === 'pageEditor')));
       else reply.headers(parts[part]);
-      if (part !== 'api') return;
+      if (part !== 'api') return done();
       const allowed = cors(request, reply);
       const preflight =
         request.method === 'OPTIONS' && request.headers['access-control-request-method'];
-      if (!preflight) return;
+      if (!preflight) return done();
+      // Answered here: the route is never reached.
       if (!allowed) {
-        return reply.code(403).send({
+        reply.code(403).send({
           code: 'FORBIDDEN',
           message: `Pages of ${request.headers.origin ?? 'this origin'} may not call the API from the browser; add the origin to CANOPY_CORS_ORIGINS`,
         });
+        return;
       }
-      return reply
+      reply
         .code(204)
         .headers({
           'access-control-allow-methods': CORS_METHODS,
@@ -180,14 +189,15 @@ export const securityPlugin = fp(
     });
 
     // An answer given to an identity is that identity's: no cache may keep it.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (partOf(request.url) !== 'api') return payload;
-      const credentials =
-        request.headers.authorization !== undefined ||
-        request.headers['x-api-key'] !== undefined ||
-        (request.actor !== null && request.actor !== PUBLIC_ACTOR);
-      if (credentials) reply.header('cache-control', 'no-store');
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (partOf(request.url) === 'api') {
+        const credentials =
+          request.headers.authorization !== undefined ||
+          request.headers['x-api-key'] !== undefined ||
+          (request.actor !== null && request.actor !== PUBLIC_ACTOR);
+        if (credentials) reply.header('cache-control', 'no-store');
+      }
+      done(null, payload);
     });
   },
   { name: 'canopy-security', dependencies: ['canopy-context'] },

@@ -19,7 +19,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { nestingDepth } from '@canopy/core';
-import { fail } from '../errors';
+import { AppError } from '../errors';
 import { INT_MAX, INT_MIN, NO_NUL_PATTERN } from '../schemas/common';
 
 function makeAjv(options: Options): Ajv {
@@ -79,13 +79,20 @@ export const requestValidation: SchemaController = {
 export const MAX_BODY_DEPTH = 64;
 
 export function installValidators(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (nestingDepth(request.body, Object.values, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
-      fail(
-        'VALIDATION_FAILED',
-        `The request body nests objects and lists more than ${MAX_BODY_DEPTH} levels deep; send a flatter body`,
+  // A callback, not a promise: most requests have no body to look at.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (
+      typeof request.body === 'object' &&
+      nestingDepth(request.body, Object.values, MAX_BODY_DEPTH) > MAX_BODY_DEPTH
+    ) {
+      return done(
+        new AppError(
+          'VALIDATION_FAILED',
+          `The request body nests objects and lists more than ${MAX_BODY_DEPTH} levels deep; send a flatter body`,
+        ),
       );
     }
+    done();
   });
   app.addHook('onRoute', applyRequestRules);
   app.setSchemaErrorFormatter(

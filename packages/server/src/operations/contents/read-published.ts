@@ -66,26 +66,41 @@ function nextBoundary(versions: readonly ContentVersionRow[], now: number): numb
   );
 }
 
-/**
- * The published page as JSON (UTF-8 bytes), from the read cache when it has it. A reply depends on the
- * caller only through their roles (the permissions it lists, and whether Read is granted at all),
- * so callers with the same roles share one entry; a refusal is never cached.
- */
-export async function readPublishedPageJson(
-  db: Db,
-  cache: ReadCache,
-  actor: Actor,
-  siteId: string,
-  pageUrl: string,
-): Promise<Buffer> {
+/** The read cache's key of a published page: callers with the same roles share one entry. */
+function publishedPageKey(actor: Actor, siteId: string, pageUrl: string): string {
   const who = actor.publishedOnly
     ? 'public'
     : actor.isAdmin
       ? 'admin'
       : [...actor.roleIds].sort().join(',');
-  const key = `page:${who}:${siteId}\n${pageUrl}`;
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached;
+  return `page:${who}:${siteId}\n${pageUrl}`;
+}
+
+/**
+ * The published page as JSON (UTF-8 bytes): at once from the read cache when it has it, else
+ * read, cached and sent. A reply depends on the caller only through their roles (the permissions
+ * it lists, and whether Read is granted at all), so callers with the same roles share one entry;
+ * a refusal is never cached.
+ */
+export function readPublishedPageJson(
+  db: Db,
+  cache: ReadCache,
+  actor: Actor,
+  siteId: string,
+  pageUrl: string,
+): Buffer | Promise<Buffer> {
+  const key = publishedPageKey(actor, siteId, pageUrl);
+  return cache.get(key) ?? readAndCachePage(db, cache, key, actor, siteId, pageUrl);
+}
+
+async function readAndCachePage(
+  db: Db,
+  cache: ReadCache,
+  key: string,
+  actor: Actor,
+  siteId: string,
+  pageUrl: string,
+): Promise<Buffer> {
   const readAt = cache.generation();
   const page = await readPageByUrl(db, actor, siteId, pageUrl, 'published');
   const versions = await db

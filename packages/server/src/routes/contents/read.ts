@@ -69,16 +69,18 @@ export const contentReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { delivery: true },
     },
-    async (request, reply) => {
+    // Not async: a page in the read cache is sent at once, without a promise.
+    (request, reply) => {
       const { site_id, page_url } = request.query;
-      const body = await readPublishedPageJson(
-        db,
-        app.canopy.readCache,
-        actorOf(request),
-        site_id,
-        page_url,
-      );
-      return sendJsonBytes(reply, body);
+      const { readCache } = app.canopy;
+      const body = readPublishedPageJson(db, readCache, actorOf(request), site_id, page_url);
+      if (Buffer.isBuffer(body)) {
+        sendJsonBytes(reply, body);
+        return;
+      }
+      return body.then((bytes) => {
+        sendJsonBytes(reply, bytes);
+      });
     },
   );
   app.get(
