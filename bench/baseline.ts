@@ -65,11 +65,15 @@ export async function bareBytesLatency(bytes: number): Promise<LatencyStats> {
   }
 }
 
-/** The bare route sending `bytes` bytes of JSON from memory: requests per second, 10 connections. */
-export async function bareBytesThroughput(bytes: number): Promise<Throughput> {
+/**
+ * The bare route sending `bytes` bytes of JSON from memory: requests per second, 10 connections;
+ * with `token`, each request carries the same Authorization header as the measured one (which the
+ * bare route ignores), so both servers read the same requests.
+ */
+export async function bareBytesThroughput(bytes: number, token?: string): Promise<Throughput> {
   const server = await startBareServer();
   try {
-    return await throughput(`${server.origin}${BARE_BYTES_PATH}?n=${bytes}`);
+    return await throughput(`${server.origin}${BARE_BYTES_PATH}?n=${bytes}`, { token });
   } finally {
     await server.stop();
   }
