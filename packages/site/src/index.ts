@@ -1,5 +1,5 @@
 /** @canopy/site: the public site's components, registry, default theme and renderer. */
-export * from './model';
+export * from './data';
 export {
   Registry,
   type PageProps,
@@ -15,11 +15,9 @@ export {
   withPreviewBar,
   type RenderedBatch,
 } from './render';
-export * from './assemble';
 export { sampleBatch } from './sample';
 export { sanitizeRichText } from './sanitize';
 export { RichText, Editable, PageLink, Zone, Widget, Placeholder, text } from './components/parts';
 export * from './editing';
 export { PageBody, PageContent, themeClass } from './components/document';
 export { Microapps } from './components/microapps';
-export { STYLESHEET_FILE, stylesheet } from './stylesheet';

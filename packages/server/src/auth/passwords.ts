@@ -1,11 +1,19 @@
 /** Password hashing for the embedded provider's users: argon2id, never stored in clear. */
 import { randomBytes, randomInt } from 'node:crypto';
-import argon2 from 'argon2';
+import type Argon2 from 'argon2';
+
+/** argon2 (a native module) loads with the first password hashed or checked, not at start. */
+let loaded: Promise<typeof Argon2> | undefined;
+async function argon2(): Promise<typeof Argon2> {
+  loaded ??= import('argon2').then((module) => module.default);
+  return loaded;
+}
 
 export const MIN_PASSWORD_LENGTH = 10;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+export async function hashPassword(password: string): Promise<string> {
+  const { hash, argon2id } = await argon2();
+  return hash(password, { type: argon2id });
 }
 
 // Checked against when the account does not exist, so that a wrong name costs as much time as a
@@ -15,11 +23,13 @@ let decoy: Promise<string> | undefined;
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   if (!hash) {
     decoy ??= hashPassword(randomBytes(16).toString('hex'));
-    await argon2.verify(await decoy, password).catch(() => false);
+    const { verify } = await argon2();
+    await verify(await decoy, password).catch(() => false);
     return false;
   }
   try {
-    return await argon2.verify(hash, password);
+    const { verify } = await argon2();
+    return await verify(hash, password);
   } catch {
     return false;
   }

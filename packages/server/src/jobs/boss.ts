@@ -3,32 +3,43 @@
  * and media jobs. It starts with the first queue that starts, and stops when the last one has
  * stopped (each queue stops taking its own jobs first).
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 
 export class SharedBoss {
-  readonly boss: PgBoss;
+  private instance: PgBoss | undefined;
   private starting: Promise<unknown> | undefined;
   private users = 0;
 
   constructor(
-    connectionString: string,
-    maintenanceSeconds: number,
+    private readonly connectionString: string,
+    private readonly maintenanceSeconds: number,
     private readonly log: (error: unknown) => void,
-  ) {
-    this.boss = new PgBoss({
-      connectionString,
-      max: 3,
-      maintenanceIntervalSeconds: maintenanceSeconds,
-    });
-    this.boss.on('error', log);
+  ) {}
+
+  /** The started pg-boss: there is none before the first `acquire()`. */
+  get boss(): PgBoss {
+    if (!this.instance) throw new Error('The job queue has not started yet');
+    return this.instance;
   }
 
   /** Starts pg-boss (once) for one more queue. */
   async acquire(): Promise<PgBoss> {
     this.users += 1;
-    this.starting ??= this.boss.start();
+    this.starting ??= this.open();
     await this.starting;
     return this.boss;
+  }
+
+  /** pg-boss, and `pg` and the date libraries it brings, load only when a queue starts. */
+  private async open(): Promise<void> {
+    const { default: Boss } = await import('pg-boss');
+    this.instance = new Boss({
+      connectionString: this.connectionString,
+      max: 3,
+      maintenanceIntervalSeconds: this.maintenanceSeconds,
+    });
+    this.instance.on('error', this.log);
+    await this.instance.start();
   }
 
   /**
@@ -38,8 +49,9 @@ export class SharedBoss {
   async release(): Promise<void> {
     this.users -= 1;
     if (this.users > 0 || !this.starting) return;
-    await this.boss
-      .stop({ graceful: true, wait: true, timeout: 8_000 })
+    await this.starting.catch(() => undefined);
+    await this.instance
+      ?.stop({ graceful: true, wait: true, timeout: 8_000 })
       .catch((error: unknown) => this.log(error));
   }
 }

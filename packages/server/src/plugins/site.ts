@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { text } from 'node:stream/consumers';
 import { formatPublishDate } from '@canopy/core';
-import { siteHref, stylesheet, withPreviewBar } from '@canopy/site';
+import { siteHref, stylesheet } from '@canopy/site/data';
 import { permissionsOn } from '../access/permissions';
 import { loadUserActor } from '../auth/load-actor';
 import type { Actor } from '../auth/actor';
@@ -196,6 +196,8 @@ export const sitePlugin = fp(
           const etag = `"${contentHash(`${entry.hash}\n${bar.label}\n${bar.exitUrl}\n${editUrl ?? ''}`)}"`;
           reply.header('etag', etag);
           if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+          // React renders the bar: it loads with the first preview page, not with the server.
+          const { withPreviewBar } = await import('@canopy/site');
           return reply.type(HTML).send(withPreviewBar(await text(found.body), bar));
         }
       }

@@ -2,7 +2,7 @@
  * Which site, target and page an address names (publishing/config.ts says each target's hosts
  * and base path), and the paths that are never pages.
  */
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { Db } from '../db/index';
 import { targetsOf, type PublishingConfig } from './config';
 

@@ -8,7 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { siteHref, type Dependencies, type SiteMode } from '@canopy/site';
+import { siteHref, type Dependencies, type SiteMode } from '@canopy/site/data';
 import { isPostgres, type Db } from '../db/index';
 import type { BuildRow } from '../db/schema';
 import type { Storage } from '../storage/index';

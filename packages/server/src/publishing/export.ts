@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stylesheet, type PageModel, type SiteMode } from '@canopy/site';
+import { stylesheet, type PageModel, type SiteMode } from '@canopy/site/data';
 import type { Db } from '../db/index';
 import { STYLESHEET_URL } from './builds';
 import type { PublishingConfig } from './config';

@@ -1,5 +1,5 @@
 /** Page models of a site's target, as a builder elsewhere (`canopy build --api`) receives them. */
-import type { PageModel, SiteMode } from '@canopy/site';
+import type { PageModel, SiteMode } from '@canopy/site/data';
 
 export interface PageModels {
   site_id: string;

@@ -4,7 +4,7 @@
  * /releases/pagemodels/{site}, so that `canopy build --api` writes what that server's own
  * `canopy build` would. Every failure becomes a one-line message a person can act on.
  */
-import type { PageModel, SiteMode } from '@canopy/site';
+import type { PageModel, SiteMode } from '@canopy/site/data';
 import { API_KEY_HEADER } from '../auth/api-keys';
 import type { PageModels } from './page-models';
 import type { PageSource } from './export';

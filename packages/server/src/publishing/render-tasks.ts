@@ -1,5 +1,5 @@
 /** What the renderer hands its render threads (see render-entry.ts). */
-import type { PageModel, PageSource } from '@canopy/site';
+import type { PageModel, PageSource } from '@canopy/site/data';
 
 export interface RenderJob {
   model: PageModel;

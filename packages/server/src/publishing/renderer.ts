@@ -11,8 +11,8 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
-import { Piscina } from 'piscina';
+import type { Plugin } from 'esbuild';
+import type { Piscina } from 'piscina';
 import type { BuildContext, MenuEntry, PageSource, RenderedBatch } from '@canopy/site';
 import type { BuildTask, RenderJob, RenderTask, RowsSource } from './render-tasks';
 
@@ -79,6 +79,8 @@ export class Renderer {
   /** Bundles the renderer (once per process) and returns its file and a hash of its code. */
   private load() {
     this.module ??= (async () => {
+      // esbuild and piscina load with the first build or page rendered, not at start.
+      const { build } = await import('esbuild');
       const result = await build({
         entryPoints: [entryFile()],
         plugins: [siteComponentsPlugin(this.siteComponents)],
@@ -136,6 +138,7 @@ export class Renderer {
    */
   private async workers(minThreads = 0): Promise<Piscina> {
     const { file } = await this.load();
+    const { Piscina } = await import('piscina');
     // Closed while the renderer was being bundled: no thread may start after its files are gone.
     if (this.closed) throw new Error('The renderer was closed');
     this.pool ??= new Piscina({

@@ -3,7 +3,7 @@
  * for page models a batch at a time) for as long as nothing was written through this server and
  * a few seconds at most (publish dates pass; another process may write).
  */
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { Db } from '../db/index';
 import { loadSnapshot, type SiteSnapshot } from './source';
 

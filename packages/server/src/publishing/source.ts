@@ -22,7 +22,7 @@ import {
   type SiteData,
   type SiteMode,
   type VersionRows,
-} from '@canopy/site';
+} from '@canopy/site/data';
 import { MEDIA_CONTENT_TYPES, safeSettings, type VersionStatus } from '@canopy/core';
 import { sqliteFileOf, type Db } from '../db/index';
 import type { ContentVersionRow } from '../db/schema';
@@ -33,7 +33,7 @@ import {
 } from '../repositories/version-documents';
 import type { RowsSource, UnreadPage } from './render-tasks';
 
-export type { Dependencies } from '@canopy/site';
+export type { Dependencies } from '@canopy/site/data';
 
 export type Variant = 'published' | 'latestpublishable';
 

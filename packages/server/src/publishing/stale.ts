@@ -4,7 +4,7 @@
  * page read (its dependencies) still has the stamp it had then; every other page the snapshot
  * shows is stale and rendered again. The not-found page follows the same rule.
  */
-import type { Dependencies } from '@canopy/site';
+import type { Dependencies } from '@canopy/site/data';
 import type { SiteSnapshot } from './source';
 import type { Manifest, ManifestPage } from './store';
 

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { Storage } from '../storage/index';
 import type { Dependencies } from './source';
 

@@ -5,7 +5,6 @@
  */
 import { Readable, Transform } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
-import { fileTypeFromBuffer } from 'file-type';
 import { loadSharp } from './sharp';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { AppError } from '../../errors';
@@ -46,6 +45,8 @@ async function headProblem(
   fileName: string,
   extension: string,
 ): Promise<string | undefined> {
+  // Loaded with the first upload, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(head);
   if (extension === 'svg') {
     const why = svgHeadProblem(head, sniffed?.ext);

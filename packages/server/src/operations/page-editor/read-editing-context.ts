@@ -3,7 +3,7 @@
  * renders it: everything the site's pages share on the preview target (menu, footer, templates,
  * field names, linked pages, micro-apps), where that target is served, and the page's address.
  */
-import { siteHref, type SiteData } from '@canopy/site';
+import { siteHref, type SiteData } from '@canopy/site/data';
 import { requirePermission } from '../../access/permissions';
 import { fail } from '../../errors';
 import { STYLESHEET_URL } from '../../publishing/builds';

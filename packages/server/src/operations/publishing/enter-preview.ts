@@ -3,7 +3,7 @@
  * (bearer token, gateway identity or preview cookie) with Read on the page and sends them to it
  * on the preview target, where it is rendered from its latest publishable version.
  */
-import { siteHref } from '@canopy/site';
+import { siteHref } from '@canopy/site/data';
 import type { Actor } from '../../auth/actor';
 import { loadUserActor } from '../../auth/load-actor';
 import { requirePermission } from '../../access/permissions';

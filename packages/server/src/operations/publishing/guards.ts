@@ -1,6 +1,6 @@
 /** Shared checks of the publishing operations. */
 import { COMMANDS, type Permission } from '@canopy/core';
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { Actor } from '../../auth/actor';
 import { requirePermission } from '../../access/permissions';
 import type { Db } from '../../db/index';

@@ -5,7 +5,7 @@
  * preview release. Templates: changed after the last release to that mode (or after the site
  * was created, before any). Delivery also lists the dependencies (./dependencies.ts).
  */
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';
 import { instancesUsed } from '../microapps/instances-used';

@@ -1,6 +1,6 @@
 /** A site's releases (what was published, by whom, when, which build), newest first. */
 import type { Selectable } from 'kysely';
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { ReleasesTable } from '../../db/schema';
 import type { OpContext } from '../context';
 import { requireMode, requireSiteReader } from './guards';

@@ -1,5 +1,5 @@
 /** Builds by id and per site and target (status, progress, timings, errors). */
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import type { BuildRow } from '../../db/schema';
 import { fail } from '../../errors';
 import type { OpContext } from '../context';

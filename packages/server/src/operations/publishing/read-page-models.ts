@@ -2,7 +2,7 @@
  * Page models of a site's target for a builder elsewhere (`canopy build --api`): exactly what a
  * build here renders for those page URLs, so the same renderer there writes the same files.
  */
-import type { SiteMode } from '@canopy/site';
+import type { SiteMode } from '@canopy/site/data';
 import { fail } from '../../errors';
 import { STYLESHEET_URL } from '../../publishing/builds';
 import type { PageModels } from '../../publishing/page-models';

@@ -1,7 +1,7 @@
 /** The page editor's own read: what a page shares with its site, to render it in the browser. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { SiteData } from '@canopy/site';
+import type { SiteData } from '@canopy/site/data';
 import { actorOf } from '../../plugins/auth';
 import { Uuid } from '../../schemas/common';
 import { readEditingContext } from '../../operations/page-editor/read-editing-context';
