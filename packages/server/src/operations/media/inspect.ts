@@ -8,7 +8,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import { loadSharp } from './sharp';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { AppError } from '../../errors';
-import { limited } from '../../storage/disk';
+import { limited, STREAM_BUFFER } from '../../storage/disk';
 import type { Storage } from '../../storage/index';
 import { notSvgMessage, svgHeadProblem } from './svg';
 
@@ -85,6 +85,7 @@ export function sniffed(source: Readable, fileName: string, extension: string): 
     stream.push(head);
   };
   const gate = new Transform({
+    highWaterMark: STREAM_BUFFER,
     transform(chunk: Buffer, _encoding, done) {
       if (checked) return done(null, chunk);
       chunks.push(chunk);

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
+import { STREAM_BUFFER } from '../../storage/disk';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { actorOf } from '../../plugins/auth';
 import { fail } from '../../errors';
@@ -47,6 +48,9 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
     // One byte over the cap reaches the upload's own counter, which refuses with §5's message.
     limits: { fileSize: MAX_MEDIA_FILE_SIZE + 1, fields: 10, fieldSize: 1000, files: 1000 },
+    // The request and its file part are read on while the file is written (see STREAM_BUFFER).
+    highWaterMark: STREAM_BUFFER,
+    fileHwm: STREAM_BUFFER,
   });
   const { db, storage, config, jobs } = app.canopy;
   // Media jobs run where builds do: on the shared pg-boss with PostgreSQL, in this process otherwise.
