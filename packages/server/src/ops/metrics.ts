@@ -83,8 +83,9 @@ export function createMetrics(app: FastifyInstance): Metrics {
   });
 
   app.addHook('onRequest', (request, _reply, done) => {
-    // Event streams are taken over by their route and end when the client goes away.
-    if (request.routeOptions.url?.endsWith('/events')) {
+    // Event streams are taken over by their route and end when the client goes away (the
+    // address is looked at first: the route's options are made anew each time they are read).
+    if (request.url.includes('/events') && request.routeOptions.url?.endsWith('/events')) {
       streams.inc();
       request.raw.once('close', () => streams.dec());
     }

@@ -55,15 +55,11 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
       else done();
     });
     app.addHook('onSend', (request, reply, payload, done) => {
-      const { changes } = request.routeOptions.config;
-      if (
-        request.method === 'GET' ||
-        request.method === 'HEAD' ||
-        reply.statusCode >= 400 ||
-        changes === 'nothing'
-      ) {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
         return done(null, payload);
       }
+      const { changes } = request.routeOptions.config;
+      if (changes === 'nothing') return done(null, payload);
       const { id } = request.params as { id?: string };
       const change: CacheChange =
         changes === 'lock' && id ? { kind: 'lock', contentId: id } : { kind: 'all' };
