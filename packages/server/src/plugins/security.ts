@@ -83,7 +83,7 @@ export const SIGN_IN_POLICY = policy({
 
 type Part = 'admin' | 'pageEditor' | 'oidc' | 'api' | 'site';
 
-/** Whether `path` is `prefix` or under it (its next character ends the path or the segment). */
+/** Whether `url` is `prefix` or under it (the next character ends the path or a segment). */
 function isUnder(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false;
   const next = url.charCodeAt(prefix.length);
