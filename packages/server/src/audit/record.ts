@@ -62,9 +62,17 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Ids begin with the date, so they sort by time: the cursor pages by id. */
+/** Entries this process has recorded: orders those of one millisecond. */
+let recorded = 0;
+
+/**
+ * Ids begin with the date, then this process's count of entries, so they sort in the order they
+ * were recorded, within a millisecond too (a lock and an unlock can be that close): the list and
+ * its cursor go by id. The UUID keeps ids of different instances apart.
+ */
 function auditId(date: string): string {
-  return `${date}-${randomUUID()}`;
+  recorded += 1;
+  return `${date}-${recorded.toString(16).padStart(12, '0')}-${randomUUID()}`;
 }
 
 export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
