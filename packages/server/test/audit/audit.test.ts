@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
 import { createPage, fieldId, makeWorld, ok, type World } from '../contents/fixtures';
 import type { AuditEntryView } from '../../src/audit/list';
+import { recordAudit } from '../../src/audit/record';
+import { SYSTEM_ACTOR } from '../../src/auth/actor';
 
 type Entry = AuditEntryView;
 
@@ -133,6 +135,22 @@ describe.each(DIALECTS)('the audit record on %s', (dialect) => {
     const bad = await t.request({ method: 'GET', url: '/api/audit?from=yesterday' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('from must be a date and time like 2026-05-01T09:00:00Z');
+  });
+
+  it('lists entries of one millisecond in the order they were recorded', async () => {
+    const page = await createPage(t, world, 'Recorded in a burst');
+    // Forty entries back to back: most share a millisecond with another.
+    for (let i = 0; i < 40; i++) {
+      await recordAudit(t.db, SYSTEM_ACTOR, {
+        action: 'save',
+        content_id: page.content_id,
+        details: { n: i },
+      });
+    }
+    const listed = (await audit(`content_id=${page.content_id}&action=save&limit=100`)).entries;
+    expect(listed.map((e) => (e.details as { n: number }).n)).toEqual(
+      Array.from({ length: 40 }, (_, i) => 39 - i),
+    );
   });
 
   it('readers see only entries about items they may read', async () => {
