@@ -35,32 +35,82 @@ function makeAjv(options: Options): Ajv {
  * them).
  */
 function buildValidator(shared: unknown): FastifySchemaCompiler<FastifySchema> {
+  const { strict, coercing } = validatorsWith(Object.values((shared ?? {}) as object) as object[]);
+  return ({ schema, httpPart }) =>
+    onFirstCall(() => (httpPart === 'body' ? strict : coercing).compile(schema as object));
+}
+
+interface Validators {
+  shared: object[];
+  strict: Ajv;
+  coercing: Ajv;
+}
+
+/**
+ * Fastify asks for a validator once per plugin context (some fifty in this app), each time with
+ * the shared schemas in scope. Contexts with the same shared schemas (the same objects) share one
+ * pair of Ajv instances, and with it what they compiled: a new instance compiles the JSON Schema
+ * meta-schema and its formats again, which took most of a second at every start.
+ */
+const validatorSets: Validators[] = [];
+
+function validatorsWith(shared: object[]): Validators {
+  const same = validatorSets.find(
+    (set) =>
+      set.shared.length === shared.length && set.shared.every((schema, i) => schema === shared[i]),
+  );
+  if (same) return same;
   const strict = makeAjv({ coerceTypes: false, removeAdditional: false });
   const coercing = makeAjv({ coerceTypes: 'array', removeAdditional: false });
-  for (const schema of Object.values((shared ?? {}) as Record<string, object>)) {
+  for (const schema of shared) {
     strict.addSchema(schema);
     coercing.addSchema(schema);
   }
-  return ({ schema, httpPart }) =>
-    (httpPart === 'body' ? strict : coercing).compile(schema as object);
+  const made = { shared, strict, coercing };
+  validatorSets.push(made);
+  return made;
+}
+
+type Validate = ReturnType<FastifySchemaCompiler<FastifySchema>>;
+
+/**
+ * A route's validator, compiled when the route is first called: a server (or a test's app)
+ * starts without generating code for the schemas of its two hundred routes, most of which a
+ * process never calls (compiling them all took about a second of every start). Fastify reads
+ * a failed check's `errors` from the function it was given, so they are copied onto it.
+ */
+function onFirstCall(compile: () => Validate): Validate {
+  let compiled: Validate | undefined;
+  const validate: Validate = (data) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
 }
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type BuildSerializer = NonNullable<SchemaController['compilersFactory']>['buildSerializer'];
 
 /**
- * Fastify's reply serialiser (fast-json-stringify), compiled once per reply schema: the same
- * schema (a content version, say) answers some thirty routes, and each compiled copy is
- * generated code the process keeps.
+ * Fastify's reply serialiser (fast-json-stringify), compiled once per reply schema (the same
+ * schema, a content version say, answers some thirty routes, and each compiled copy is
+ * generated code the process keeps), when a reply first needs it.
  */
 const buildSerializer: BuildSerializer = (shared, options) => {
   const compile = SerializerSelector()(shared, options);
-  const compiled = new WeakMap<object, ReturnType<typeof compile>>();
-  return (route) => {
+  type Serialize = ReturnType<typeof compile>;
+  const compiled = new WeakMap<object, Serialize>();
+  const compiledFor = (route: Parameters<typeof compile>[0]): Serialize => {
     const schema = route.schema as object;
     let serialize = compiled.get(schema);
     if (!serialize) compiled.set(schema, (serialize = compile(route)));
     return serialize;
+  };
+  return (route) => {
+    let serialize: Serialize | undefined;
+    return ((data: unknown) => (serialize ??= compiledFor(route))(data)) as Serialize;
   };
 };
 
