@@ -18,7 +18,7 @@ import {
 import type { Stats } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
-import { Readable, Transform, pipeline as pipelineCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   checkKey,
@@ -28,17 +28,11 @@ import {
   type Storage,
   type StoredObject,
 } from './storage';
+import { limited, STREAM_BUFFER } from './streams';
 
 const TEMP_FOLDER = '.incoming';
 /** Bytes read from a file at a time when it is sent. */
 const READ_CHUNK = 1024 * 1024;
-/**
- * Bytes a streamed put may hold while the file is being written (Node's default is 16 KiB): the
- * sender is read on meanwhile, and what arrived during one write goes to the file in the next
- * (one writev), instead of each 64 KiB chunk waiting for the last one's write.
- */
-export const STREAM_BUFFER = 1024 * 1024;
-
 function objectOf(key: string, info: Stats): StoredObject {
   return {
     key,
@@ -46,27 +40,6 @@ function objectOf(key: string, info: Stats): StoredObject {
     etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${info.ino.toString(16)}"`,
     modified: info.mtime,
   };
-}
-
-/** Counts bytes as they pass and fails the stream once more than `maxBytes` went through. */
-export function byteLimit(maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    highWaterMark: STREAM_BUFFER,
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > maxBytes) done(new StorageLimitError(maxBytes));
-      else done(null, chunk);
-    },
-  });
-}
-
-/** `body` through a byteLimit, passing on the body's own errors. */
-export function limited(body: Readable, maxBytes: number | undefined): Readable {
-  if (maxBytes === undefined) return body;
-  // The callback form listens for errors on both from now on, so none goes unhandled before the
-  // caller starts reading; a failed body leaves the counter errored for the caller to see.
-  return pipelineCallback(body, byteLimit(maxBytes), () => undefined);
 }
 
 export class DiskStorage implements Storage {

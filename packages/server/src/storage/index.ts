@@ -7,6 +7,7 @@ import type { Storage } from './storage';
 
 export type { Storage, StoredObject, ByteRange, PutOptions } from './storage';
 export { StorageLimitError, checkKey } from './storage';
+export { limited, STREAM_BUFFER } from './streams';
 export { loadStorageConfig, type StorageConfig } from './config';
 
 export function createStorage(config: Pick<Config, 'dataDir' | 'storage'>): Storage {

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Uploads from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from './config';
-import { limited } from './disk';
+import { limited } from './streams';
 import {
   checkKey,
   StorageLimitError,

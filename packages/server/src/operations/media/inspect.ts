@@ -8,7 +8,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import { loadSharp } from './sharp';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { AppError } from '../../errors';
-import { limited, STREAM_BUFFER } from '../../storage/disk';
+import { limited, STREAM_BUFFER } from '../../storage/index';
 import type { Storage } from '../../storage/index';
 import { notSvgMessage, svgHeadProblem } from './svg';
 

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { STREAM_BUFFER } from '../../storage/disk';
+import { STREAM_BUFFER } from '../../storage/index';
 import { MAX_MEDIA_FILE_SIZE } from '@canopy/core';
 import { actorOf } from '../../plugins/auth';
 import { fail } from '../../errors';
