@@ -1,13 +1,14 @@
 /**
- * Browser-test harness: Canopy started as `canopy start` on a fresh data folder (the admin panel
- * built first when it is missing or stale) and Debian's Chromium launched through playwright-core.
+ * Browser-test harness: Canopy started as `canopy start` on a data folder of its own (the admin
+ * panel built first when it is missing or stale) and Debian's Chromium launched through
+ * playwright-core.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The compiled server `npm start` runs (made by the test run's global set-up). */
@@ -41,11 +42,62 @@ export interface RunningCanopy {
   /** The server's environment: `canopy` commands given it act on the same server. */
   env: NodeJS.ProcessEnv;
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server and removes its data folder (unless kept). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startCanopy(env: Record<string, string> = {}): Promise<RunningCanopy> {
+/**
+ * What a server reads at start without it changing what the first start seeds: a server given
+ * nothing else starts from a copy of a folder this run's server seeded once (`seededDataDir`).
+ */
+const NOT_SEEDED = new Set([
+  'PORT',
+  'CANOPY_PUBLIC_URL',
+  'CANOPY_LOCK_LEASE_SECONDS',
+  'CANOPY_PRESENCE_SECONDS',
+  'CANOPY_ACCESS_TOKEN_TTL',
+]);
+
+export interface StartOptions {
+  /** Starts on an empty folder: the server seeds the demo and prints the first sign-ins. */
+  firstStart?: boolean;
+}
+
+/**
+ * `canopy start` on a folder of its own. A journey does not need to watch the first start (the
+ * demo seeded, its site built, the first passwords hashed: most of five seconds): unless it says
+ * so, or gives settings that change what is seeded, it starts on a copy of a folder seeded by the
+ * same compiled server earlier in the run (a restart, about a second and a half).
+ */
+export async function startCanopy(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningCanopy> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
+  if (!options.firstStart && Object.keys(env).every((name) => NOT_SEEDED.has(name))) {
+    cpSync(await seededFolder(), dataDir, { recursive: true });
+  }
+  return launch(dataDir, env);
+}
+
+/** The run's seeded data folder: made by a first start the first time a journey needs it. */
+async function seededFolder(): Promise<string> {
+  const folder = inject('seededDataDir');
+  if (existsSync(folder)) return folder;
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-seed-'));
+  const seeding = await launch(dataDir, {});
+  await seeding.stop({ keepData: true });
+  try {
+    // Whole or not at all: a file of the suite running beside this one may have made it first.
+    renameSync(dataDir, folder);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!existsSync(folder)) throw error;
+  }
+  return folder;
+}
+
+async function launch(dataDir: string, env: Record<string, string>): Promise<RunningCanopy> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';
@@ -82,7 +134,7 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
     child,
     env: serverEnv,
     output: () => output,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
@@ -92,7 +144,7 @@ export async function startCanopy(env: Record<string, string> = {}): Promise<Run
           await exited;
         }
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -39,7 +39,8 @@ describe('signing in through the embedded provider in Chromium', () => {
 
   beforeAll(async () => {
     buildAdmin();
-    server = await startCanopy();
+    // Its first start: the sign-ins it prints are checked below.
+    server = await startCanopy({}, { firstStart: true });
     base = server.base;
     browser = await launchChromium();
   }, 240_000);

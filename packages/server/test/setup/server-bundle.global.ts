@@ -5,10 +5,26 @@
  * process they start.
  */
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
 
-export default function setup(): void {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * Where the journeys keep a data folder seeded by this run's compiled server (made by the
+     * first journey that needs it, see e2e/harness.ts), removed when the run ends.
+     */
+    seededDataDir: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
   execFileSync(process.execPath, [resolve(__dirname, '../../scripts/bundle.mjs')], {
     stdio: 'inherit',
   });
+  const folder = mkdtempSync(join(tmpdir(), 'canopy-e2e-run-'));
+  project.provide('seededDataDir', join(folder, 'seeded'));
+  return () => rmSync(folder, { recursive: true, force: true });
 }
