@@ -24,6 +24,7 @@ import {
   activeFilter,
   filterItems,
   goneItem,
+  isShown,
   itemRoute,
   type ForestIndex,
 } from './forest';
@@ -124,8 +125,18 @@ export function TreePanel({
     if (state.expandedItems) onExpandedChange(state.expandedItems);
   }, [state.expandedItems, onExpandedChange]);
 
+  // Tab reaches the tree at its focused row; when that item has no row (filtered out, or in a
+  // folded branch) at the first row, as the tree does when no item is focused. The focus the
+  // state keeps comes back with its row.
+  const focusedShown =
+    !state.focusedItem || isShown(index, state.focusedItem, matches, state.expandedItems ?? []);
+  const shownState = useMemo(
+    () => (focusedShown ? state : { ...state, focusedItem: null }),
+    [state, focusedShown],
+  );
+
   const tree = useTree<MenuItem>({
-    state,
+    state: shownState,
     setState,
     rootItemId: ROOT_ID,
     indent: INDENT,

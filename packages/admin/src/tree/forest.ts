@@ -89,6 +89,25 @@ export function filterItems(index: ForestIndex, filter: string): string[] {
   return matches;
 }
 
+/**
+ * Whether the tree shows a row for `id`: among the matches when a filter is on, otherwise an
+ * item whose every ancestor is expanded.
+ */
+export function isShown(
+  index: ForestIndex,
+  id: string,
+  matches: readonly string[] | null,
+  expanded: readonly string[],
+): boolean {
+  if (!index.items.has(id)) return false;
+  if (matches) return matches.includes(id);
+  const open = new Set(expanded);
+  return index
+    .ancestry(id)
+    .slice(0, -1)
+    .every((ancestor) => open.has(ancestor));
+}
+
 /** The admin route of an item (deep link). */
 export function itemRoute(item: Pick<MenuItem, 'content_id' | 'item_type'>): string {
   return item.item_type === 'template'

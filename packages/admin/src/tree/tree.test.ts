@@ -1,7 +1,7 @@
 /** The tree panel's pure parts: the filter over the indexed forest, and a role's held permissions. */
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@canopy/core';
-import { activeFilter, filterItems, indexForest } from './forest';
+import { activeFilter, filterItems, indexForest, isShown } from './forest';
 import { heldByItem } from './permissions';
 
 function item(id: string, children: MenuItem[] = []): MenuItem {
@@ -16,6 +16,23 @@ function item(id: string, children: MenuItem[] = []): MenuItem {
 }
 
 const forest = [item('Home', [item('About', [item('Team')]), item('Contact')]), item('Footer')];
+
+describe('which items have a row', () => {
+  const index = indexForest(forest);
+
+  it('when filtered, the matches alone', () => {
+    expect(isShown(index, 'Team', ['Team'], [])).toBe(true);
+    expect(isShown(index, 'Home', ['Team'], ['Home', 'About'])).toBe(false);
+  });
+
+  it('otherwise, the items whose every ancestor is expanded', () => {
+    expect(isShown(index, 'Home', null, [])).toBe(true);
+    expect(isShown(index, 'About', null, [])).toBe(false);
+    expect(isShown(index, 'Team', null, ['About'])).toBe(false);
+    expect(isShown(index, 'Team', null, ['Home', 'About'])).toBe(true);
+    expect(isShown(index, 'Gone', null, ['Home'])).toBe(false);
+  });
+});
 
 describe('the filter', () => {
   it('applies from 3 characters, case-insensitively, in tree order', () => {
