@@ -66,14 +66,16 @@ export function SelectItemDialog({
   );
   const [errors, setErrors] = useState<string[]>([]);
   const filter = activeFilter(filterText);
+  // Names in lower case once per list, not once per keystroke.
+  const lowerNames = useMemo(() => rows.map(({ item }) => item.content_name.toLowerCase()), [rows]);
   const shown = useMemo(
     () =>
       filter
         ? rows
-            .filter(({ item }) => item.content_name.toLowerCase().includes(filter))
+            .filter((_row, i) => lowerNames[i]!.includes(filter))
             .map(({ item }) => ({ item, level: 0 }))
         : rows,
-    [rows, filter],
+    [rows, lowerNames, filter],
   );
 
   const viewport = useRef<HTMLDivElement>(null);
