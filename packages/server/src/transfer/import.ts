@@ -211,7 +211,10 @@ async function insertTable(
   columns: string[],
   unexpected: (what: string) => TransferError,
 ): Promise<number> {
-  const table = shape.name as keyof Database;
+  const table = shape.name;
+  // A table of this database, found in its catalogue (`readTables`), and rows of values as the
+  // file gives them: Kysely's types cannot name a table chosen at run time.
+  const rows = trx as unknown as ControlledTransaction<Record<string, Record<string, Value>>>;
   const batchSize = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMETERS / columns.length)));
   const tree = shape.parent;
   const inserted = new Set<Value>();
@@ -224,9 +227,9 @@ async function insertTable(
     );
   const flush = async () => {
     if (batch.length === 0) return;
-    await trx
+    await rows
       .insertInto(table)
-      .values(batch as never)
+      .values(batch)
       .execute()
       .catch((error: unknown) => {
         throw failed(error);
@@ -262,10 +265,10 @@ async function insertTable(
       }
       await flush();
       for (const [key, parent] of later) {
-        await trx
+        await rows
           .updateTable(table)
-          .set({ [tree!.column]: parent } as never)
-          .where(tree!.references as never, '=', key as never)
+          .set({ [tree!.column]: parent })
+          .where(tree!.references, '=', key)
           .execute()
           .catch((error: unknown) => {
             throw failed(error);
