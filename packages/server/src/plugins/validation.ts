@@ -37,7 +37,14 @@ function makeAjv(options: Options): Ajv {
 function buildValidator(shared: unknown): FastifySchemaCompiler<FastifySchema> {
   const { strict, coercing } = validatorsWith(Object.values((shared ?? {}) as object) as object[]);
   return ({ schema, httpPart }) =>
-    onFirstCall(() => (httpPart === 'body' ? strict : coercing).compile(schema as object));
+    onFirstCall(() => {
+      const ajv = httpPart === 'body' ? strict : coercing;
+      const validate = ajv.compile(schema as object);
+      // The instances outlive any one app (tests build many in a process): they keep the shared
+      // schemas, not each route's (a schema two routes share is compiled for each).
+      ajv.removeSchema(schema as object);
+      return validate;
+    });
 }
 
 interface Validators {

@@ -2,7 +2,7 @@
  * Vitest global set-up: compiles the server into `packages/server/dist/canopy.mjs` once (about a
  * fifth of a second), the file `npm start` runs. The journeys and the command-line tests start
  * that file, as a person's `npm start` does, instead of loading the TypeScript sources in every
- * process they start.
+ * process they start. It also names the folder the journeys' seeded data folder goes in.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
