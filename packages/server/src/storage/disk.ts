@@ -33,6 +33,7 @@ import { limited, STREAM_BUFFER } from './streams';
 const TEMP_FOLDER = '.incoming';
 /** Bytes read from a file at a time when it is sent. */
 const READ_CHUNK = 1024 * 1024;
+
 function objectOf(key: string, info: Stats): StoredObject {
   return {
     key,
