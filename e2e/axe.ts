@@ -40,20 +40,6 @@ export async function expectNoAxeViolations(
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(AXE_TAGS);
   if (within) builder = builder.include(within);
-  let violations = await analyzeSettled(page, builder);
-  // A screen caught mid-change (a menu still fading out after Escape) is looked at
-  // again once it has had time to settle: what a person sees at rest is what is judged, and a
-  // violation that stays is reported.
-  if (violations.length) {
-    await page.waitForTimeout(500);
-    violations = await analyzeSettled(page, builder);
-  }
-  const report = violations.length ? `\n${label}:\n${describeViolations(violations)}` : '';
-  expect.soft(report, `axe found violations on ${label}`).toBe('');
-}
-
-/** Runs axe once the page's animations and transitions have finished. */
-async function analyzeSettled(page: Page, builder: AxeBuilder): Promise<Violation[]> {
   // Colours are judged as they end up: a dialog fading in is not yet its own colour. Two frames
   // first, so that a transition a menu or dialog starts on its next frame has started.
   await page.evaluate(
@@ -66,6 +52,8 @@ async function analyzeSettled(page: Page, builder: AxeBuilder): Promise<Violatio
   // A page without frames is checked by one axe.run in it (legacy mode): the same rules on the
   // same document, without the blank page the frame-by-frame mode opens to join frames' results
   // (less than half the time). A page with frames is checked frame by frame.
-  builder.setLegacyMode(page.frames().length === 1);
-  return (await builder.analyze()).violations;
+  builder = builder.setLegacyMode(page.frames().length === 1);
+  const { violations } = await builder.analyze();
+  const report = violations.length ? `\n${label}:\n${describeViolations(violations)}` : '';
+  expect.soft(report, `axe found violations on ${label}`).toBe('');
 }
