@@ -6,7 +6,6 @@ import {
   sequentialLatency,
   throughput,
   type LatencyStats,
-  type Throughput,
 } from './lib/measure';
 import {
   describeLatency,
@@ -60,20 +59,6 @@ export async function bareBytesLatency(bytes: number): Promise<LatencyStats> {
   try {
     const url = `${server.origin}${BARE_BYTES_PATH}?n=${bytes}`;
     return await sequentialLatency(() => receiveBytes(url), { runs: 20, warmup: 2 });
-  } finally {
-    await server.stop();
-  }
-}
-
-/**
- * The bare route sending `bytes` bytes of JSON from memory: requests per second, 10 connections;
- * with `token`, each request carries the same Authorization header as the measured one (which the
- * bare route ignores), so both servers read the same requests.
- */
-export async function bareBytesThroughput(bytes: number, token?: string): Promise<Throughput> {
-  const server = await startBareServer();
-  try {
-    return await throughput(`${server.origin}${BARE_BYTES_PATH}?n=${bytes}`, { token });
   } finally {
     await server.stop();
   }

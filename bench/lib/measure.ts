@@ -176,31 +176,69 @@ export interface ThroughputOptions {
   token?: string | undefined;
 }
 
+/** One autocannon run of `duration` seconds; every reply must be a 2xx. */
+async function fire(
+  url: string,
+  duration: number,
+  { connections = 10, token }: ThroughputOptions,
+): Promise<autocannon.Result> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const result = await autocannon({ url, connections, duration, headers });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) {
+    throw new Error(
+      `${url}: ${failed} of ${result.requests.total} requests failed (non-2xx, errors or timeouts)`,
+    );
+  }
+  return result;
+}
+
 /** Requests per second with `connections` keep-alive connections; every reply must be a 2xx. */
 export async function throughput(
   url: string,
   options: ThroughputOptions = {},
 ): Promise<Throughput> {
-  const { connections = 10, seconds = 5, warmupSeconds = 1, token } = options;
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const fire = async (duration: number) => {
-    const result = await autocannon({ url, connections, duration, headers });
-    const failed = result.non2xx + result.errors + result.timeouts;
-    if (failed > 0) {
-      throw new Error(
-        `${url}: ${failed} of ${result.requests.total} requests failed (non-2xx, errors or timeouts)`,
-      );
-    }
-    return result;
-  };
-  if (warmupSeconds > 0) await fire(warmupSeconds);
-  const result = await fire(seconds);
+  const { seconds = 5, warmupSeconds = 1 } = options;
+  if (warmupSeconds > 0) await fire(url, warmupSeconds, options);
+  const result = await fire(url, seconds, options);
   return {
     rps: result.requests.average,
     latencyMean: result.latency.average,
     latencyP99: result.latency.p99,
     requests: result.requests.total,
   };
+}
+
+/**
+ * Two URLs' requests per second measured in turns of one second (`rounds` each, after a second of
+ * warm-up each), so that a drift of the machine's speed during the measurement weighs on both
+ * alike: measured one after the other, five seconds each, the same server gave figures a quarter
+ * apart. Each figure is its requests over its seconds; latency is that of its turns, weighted by
+ * their requests (the mean) and the worst of their p99s.
+ */
+export async function alternatingThroughput(
+  first: { url: string; options?: ThroughputOptions },
+  second: { url: string; options?: ThroughputOptions },
+  rounds = 5,
+): Promise<[Throughput, Throughput]> {
+  const both = [first, second];
+  for (const { url, options = {} } of both) await fire(url, 1, options);
+  const results: autocannon.Result[][] = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, { url, options = {} }] of both.entries())
+      results[i]!.push(await fire(url, 1, options));
+  }
+  const summary = (runs: autocannon.Result[]): Throughput => {
+    const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
+    return {
+      rps: requests / runs.reduce((sum, run) => sum + run.duration, 0),
+      latencyMean:
+        runs.reduce((sum, run) => sum + run.latency.average * run.requests.total, 0) / requests,
+      latencyP99: Math.max(...runs.map((run) => run.latency.p99)),
+      requests,
+    };
+  };
+  return [summary(results[0]!), summary(results[1]!)];
 }
 
 /**

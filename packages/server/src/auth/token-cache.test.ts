@@ -26,4 +26,16 @@ describe('verified-token cache', () => {
     cache.set('t', SYSTEM_ACTOR, 10_000_000, readAt, 0);
     expect(cache.get('t', 1)).toBeUndefined();
   });
+
+  it('tells apart tokens that end alike', () => {
+    const cache = new TokenCache();
+    const ending = 's'.repeat(100);
+    const other = { ...SYSTEM_ACTOR, username: 'other' };
+    cache.set(`a.${ending}`, SYSTEM_ACTOR, 10_000_000, cache.generation(), 0);
+    expect(cache.get(`a.${ending}`, 1)).toBe(SYSTEM_ACTOR);
+    expect(cache.get(`b.${ending}`, 1)).toBeUndefined();
+    cache.set(`b.${ending}`, other, 10_000_000, cache.generation(), 0);
+    expect(cache.get(`b.${ending}`, 1)).toBe(other);
+    expect(cache.get(`a.${ending}`, 1)).toBeUndefined();
+  });
 });

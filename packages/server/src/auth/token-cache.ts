@@ -13,16 +13,24 @@ import type { Actor } from './actor';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
+/**
+ * Entries are found by the token's last characters (a signed token ends in its signature), then
+ * the whole token is compared: a request's token is a new string each time, and finding it by
+ * all of its 700 or so characters cost the string's hash on every call.
+ */
+const KEY_CHARS = 48;
+const keyOf = (token: string) => (token.length > KEY_CHARS ? token.slice(-KEY_CHARS) : token);
 
 export class TokenCache {
-  private readonly entries = new Map<string, { actor: Actor; expires: number }>();
+  private readonly entries = new Map<string, { token: string; actor: Actor; expires: number }>();
   private clears = 0;
 
   get(token: string, now = Date.now()): Actor | undefined {
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
+    const key = keyOf(token);
+    const entry = this.entries.get(key);
+    if (!entry || entry.token !== token) return undefined;
     if (entry.expires <= now) {
-      this.entries.delete(token);
+      this.entries.delete(key);
       return undefined;
     }
     return entry.actor;
@@ -33,11 +41,16 @@ export class TokenCache {
     return this.clears;
   }
 
-  /** `tokenExpiresAt` is the token's own `exp`, in milliseconds; `readAt` a `generation()`. */
+  /**
+   * `tokenExpiresAt` is the token's own `exp`, in milliseconds; `readAt` a `generation()`. A
+   * token ending as a cached one does replaces it.
+   */
   set(token: string, actor: Actor, tokenExpiresAt: number, readAt: number, now = Date.now()): void {
     if (readAt !== this.clears) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, { actor, expires: Math.min(now + TTL_MS, tokenExpiresAt) });
+    const key = keyOf(token);
+    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key))
+      this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { token, actor, expires: Math.min(now + TTL_MS, tokenExpiresAt) });
   }
 
   clear(): void {

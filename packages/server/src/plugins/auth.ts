@@ -129,6 +129,10 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const apiKey = request.headers[API_KEY_HEADER];
       if (header !== undefined) {
+        // The usual form first: a token verified before is found without the pattern (which
+        // that token passed when it was verified).
+        const known = header.startsWith('Bearer ') ? verified.get(header.slice(7)) : undefined;
+        if (known) return known;
         const match = /^Bearer\s+(\S+)$/i.exec(header);
         if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
         return verified.get(match[1]!) ?? bearerActor(match[1]!);
