@@ -43,7 +43,7 @@ export class TokenCache {
 
   /**
    * `tokenExpiresAt` is the token's own `exp`, in milliseconds; `readAt` a `generation()`. A
-   * token ending as a cached one does replaces it.
+   * token ending in the same characters as a cached one takes its place.
    */
   set(token: string, actor: Actor, tokenExpiresAt: number, readAt: number, now = Date.now()): void {
     if (readAt !== this.clears) return;
