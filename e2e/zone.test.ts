@@ -29,6 +29,21 @@ describe('the dynamic zone editor', () => {
   const titles = () => zone().locator('fieldset > legend').allTextContents();
   const topLevel = () =>
     zone().locator(':scope > div > [data-zone-node] > fieldset > legend').allTextContents();
+  /**
+   * Until nothing on the page moves: two frames drawn (a move's transition starts on the next
+   * one), then every animation and transition finished.
+   */
+  const settled = async () => {
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done())),
+        ),
+    );
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+  };
   const action = async (name: string, item: string, within: Locator = zone()) => {
     await within
       .getByRole('button', { name: `Actions for ${name}` })
@@ -117,10 +132,10 @@ describe('the dynamic zone editor', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x, from.y + 40, { steps: 5 });
-    // Lifting the banner shifts the blocks below it: aim at the grid where it is once the layout
-    // has settled, and again after the move (a busy machine may paint it late).
+    // Lifting the banner shifts the blocks below it: aim at the grid where it is once the blocks
+    // have stopped moving, and again after the move (a busy machine may paint it late).
     const lowerEdgeOfGrid = async () => {
-      await page.waitForTimeout(250);
+      await settled();
       const grid = (await block('Card Grid').boundingBox())!;
       return { x: grid.x + 20, y: grid.y + grid.height - 8 };
     };
@@ -128,7 +143,7 @@ describe('the dynamic zone editor', () => {
     await page.mouse.move(target.x, target.y, { steps: 10 });
     target = await lowerEdgeOfGrid();
     await page.mouse.move(target.x, target.y, { steps: 2 });
-    await page.waitForTimeout(250);
+    await settled();
     await shot('dragging');
     await page.mouse.up();
     await expect.poll(topLevel).toEqual(['Rich Text Block', 'Card Grid', 'Hero Banner', 'Quote']);
