@@ -5,6 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { untilStill } from './harness';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -40,15 +41,8 @@ export async function expectNoAxeViolations(
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(AXE_TAGS);
   if (within) builder = builder.include(within);
-  // Colours are judged as they end up: a dialog fading in is not yet its own colour. Two frames
-  // first, so that a transition a menu or dialog starts on its next frame has started.
-  await page.evaluate(
-    () =>
-      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  // Colours are judged as they end up: a dialog fading in is not yet its own colour.
+  await untilStill(page);
   // A page without frames is checked by one axe.run in it (legacy mode): the same rules on the
   // same document, without the blank page the frame-by-frame mode opens to join frames' results
   // (less than half the time). A page with frames is checked frame by frame.

@@ -245,6 +245,20 @@ export function accessTokenOf(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Until nothing on the page moves: two frames drawn (a transition that a change starts begins on
+ * the next frame), then every animation and transition finished.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 /** Whether `promise` settled within `ms` milliseconds (it is left to settle on its own if not). */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

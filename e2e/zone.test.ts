@@ -11,6 +11,7 @@ import {
   expectNoPolicyViolations,
   launchChromium,
   startCanopy,
+  untilStill,
   type RunningCanopy,
 } from './harness';
 
@@ -29,21 +30,6 @@ describe('the dynamic zone editor', () => {
   const titles = () => zone().locator('fieldset > legend').allTextContents();
   const topLevel = () =>
     zone().locator(':scope > div > [data-zone-node] > fieldset > legend').allTextContents();
-  /**
-   * Until nothing on the page moves: two frames drawn (a move's transition starts on the next
-   * one), then every animation and transition finished.
-   */
-  const settled = async () => {
-    await page.evaluate(
-      () =>
-        new Promise<void>((done) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => done())),
-        ),
-    );
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-    );
-  };
   const action = async (name: string, item: string, within: Locator = zone()) => {
     await within
       .getByRole('button', { name: `Actions for ${name}` })
@@ -135,7 +121,7 @@ describe('the dynamic zone editor', () => {
     // Lifting the banner shifts the blocks below it: aim at the grid where it is once the blocks
     // have stopped moving, and again after the move (a busy machine may paint it late).
     const lowerEdgeOfGrid = async () => {
-      await settled();
+      await untilStill(page);
       const grid = (await block('Card Grid').boundingBox())!;
       return { x: grid.x + 20, y: grid.y + grid.height - 8 };
     };
@@ -143,7 +129,7 @@ describe('the dynamic zone editor', () => {
     await page.mouse.move(target.x, target.y, { steps: 10 });
     target = await lowerEdgeOfGrid();
     await page.mouse.move(target.x, target.y, { steps: 2 });
-    await settled();
+    await untilStill(page);
     await shot('dragging');
     await page.mouse.up();
     await expect.poll(topLevel).toEqual(['Rich Text Block', 'Card Grid', 'Hero Banner', 'Quote']);
