@@ -13,7 +13,7 @@ import { StorageLimitError } from './storage';
 export const STREAM_BUFFER = 1024 * 1024;
 
 /** Counts bytes as they pass and fails the stream once more than `maxBytes` went through. */
-export function byteLimit(maxBytes: number): Transform {
+function byteLimit(maxBytes: number): Transform {
   let seen = 0;
   return new Transform({
     highWaterMark: STREAM_BUFFER,

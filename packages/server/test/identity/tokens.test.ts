@@ -125,6 +125,23 @@ describe.each(DIALECTS)('bearer tokens on %s', (dialect) => {
     expect(basic.json().message).toBe('The Authorization header must be "Bearer <token>"');
   });
 
+  it('knows a verified token again in every form of the header, and only as a whole', async () => {
+    const token = await forge();
+    const as = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/api/identity/personinfo', headers: { authorization } });
+    expect((await as(`Bearer ${token}`)).statusCode).toBe(200);
+    // Verified once: the same token in another case or spacing is the same caller.
+    const spaced = await as(`bearer   ${token}`);
+    expect(spaced.statusCode).toBe(200);
+    expect(spaced.json()).toMatchObject({ preferred_username: 'writer' });
+    // Its ending alone, or more than the token, is not it.
+    expect((await as(`Bearer x${token.slice(1)}`)).json()).toEqual(REFUSED);
+    expect((await as(`Bearer ${token}x`)).json()).toEqual(REFUSED);
+    const extra = await as(`Bearer ${token} more`);
+    expect(extra.statusCode).toBe(401);
+    expect(extra.json().message).toBe('The Authorization header must be "Bearer <token>"');
+  });
+
   it('refuses ?access_token= in the URL, even when the token is good', async () => {
     const token = await forge();
     const res = await t.app.inject({
