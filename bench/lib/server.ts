@@ -1,5 +1,6 @@
 /** Starts and stops the measured servers, each in its own Node process like a real deployment. */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Connection } from './database';
 
@@ -77,6 +78,12 @@ function startServer(env: Record<string, string>): Promise<RunningServer> {
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout!.on('data', keep);
+  // BENCH_SERVER_LOG keeps all of it (with BENCH_NODE_FLAGS=--trace-gc-nvp, the collector's trace).
+  const log = process.env.BENCH_SERVER_LOG;
+  if (log)
+    child.stdout!.on('data', (chunk: Buffer) =>
+      appendFileSync(`${log}.${env.BENCH_SERVER}.${child.pid}`, chunk),
+    );
   child.stderr!.on('data', keep);
   const name = env.BENCH_SERVER;
   return new Promise((resolve, reject) => {
