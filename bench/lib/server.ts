@@ -78,13 +78,15 @@ function startServer(env: Record<string, string>): Promise<RunningServer> {
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   // BENCH_SERVER_LOG keeps all of it (with BENCH_NODE_FLAGS=--trace-gc-nvp, the collector's trace).
   const log = process.env.BENCH_SERVER_LOG;
-  if (log)
-    child.stdout!.on('data', (chunk: Buffer) =>
-      appendFileSync(`${log}.${env.BENCH_SERVER}.${child.pid}`, chunk),
-    );
-  child.stderr!.on('data', keep);
+  if (log) {
+    const file = `${log}.${env.BENCH_SERVER}.${child.pid}`;
+    const append = (chunk: Buffer) => appendFileSync(file, chunk);
+    child.stdout!.on('data', append);
+    child.stderr!.on('data', append);
+  }
   const name = env.BENCH_SERVER;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
