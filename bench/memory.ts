@@ -15,7 +15,7 @@ import { stopChild } from './lib/server';
 // The same steps as `npm start` (root package.json): compile, then run with its V8 flags.
 const BUNDLE = fileURLToPath(new URL('../packages/server/scripts/bundle.mjs', import.meta.url));
 const CLI = fileURLToPath(new URL('../packages/server/dist/canopy.mjs', import.meta.url));
-const NODE_FLAGS = ['--max-semi-space-size=8'];
+const NODE_FLAGS = ['--max-semi-space-size=8', '--no-allocation-site-pretenuring'];
 const START_TIMEOUT_MS = 60_000;
 const IDLE_MS = 3_000;
 

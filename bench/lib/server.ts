@@ -28,6 +28,7 @@ const ENTRY = fileURLToPath(new URL('../../packages/server/dist/bench-serve.mjs'
 /** `npm start`'s V8 flags, and any given in BENCH_NODE_FLAGS (e.g. `--cpu-prof` to profile). */
 const NODE_FLAGS = [
   '--max-semi-space-size=8',
+  '--no-allocation-site-pretenuring',
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 let compiled = false;
