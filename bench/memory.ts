@@ -10,12 +10,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { memoryRow, step, type Row } from './lib/report';
-import { stopChild } from './lib/server';
+import { startNodeFlags, stopChild } from './lib/server';
 
 // The same steps as `npm start` (root package.json): compile, then run with its V8 flags.
 const BUNDLE = fileURLToPath(new URL('../packages/server/scripts/bundle.mjs', import.meta.url));
 const CLI = fileURLToPath(new URL('../packages/server/dist/canopy.mjs', import.meta.url));
-const NODE_FLAGS = ['--max-semi-space-size=8', '--no-allocation-site-pretenuring'];
 const START_TIMEOUT_MS = 60_000;
 const IDLE_MS = 3_000;
 
@@ -57,7 +56,7 @@ export function procStatusMb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
 /** One `canopy start` on `dataDir`: resident and peak memory once it listens and has idled. */
 async function idleStart(dataDir: string): Promise<{ rss: number; peak: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_FLAGS, CLI, 'start'], {
+  const child = spawn(process.execPath, [...startNodeFlags(), CLI, 'start'], {
     env: {
       ...process.env,
       PORT: String(port),

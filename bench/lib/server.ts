@@ -1,6 +1,6 @@
 /** Starts and stops the measured servers, each in its own Node process like a real deployment. */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Connection } from './database';
 
@@ -25,10 +25,25 @@ export interface RunningServer {
 const SOURCE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../packages/server/scripts/bundle.mjs', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../../packages/server/dist/bench-serve.mjs', import.meta.url));
-/** `npm start`'s V8 flags, and any given in BENCH_NODE_FLAGS (e.g. `--cpu-prof` to profile). */
-const NODE_FLAGS = [
-  '--max-semi-space-size=8',
-  '--no-allocation-site-pretenuring',
+/**
+ * The Node flags `npm start` runs the server with, read from its script in the root package.json,
+ * so that the measured servers can never drift from what a deployment runs. (A function: serve.ts
+ * imports this module's paths, compiled elsewhere, where the package.json is not beside it.)
+ */
+export function startNodeFlags(): string[] {
+  const manifest = new URL('../../package.json', import.meta.url);
+  const { scripts } = JSON.parse(readFileSync(manifest, 'utf8')) as { scripts: { start: string } };
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) packages\/server\/dist\/canopy\.mjs start/.exec(
+    scripts.start,
+  );
+  if (!flags)
+    throw new Error(`npm start's script does not start dist/canopy.mjs: ${scripts.start}`);
+  return flags[1]!.split(' ').filter(Boolean);
+}
+
+/** `npm start`'s flags, and any given in BENCH_NODE_FLAGS (e.g. `--cpu-prof` to profile). */
+const nodeFlags = () => [
+  ...startNodeFlags(),
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 let compiled = false;
@@ -71,7 +86,7 @@ export function startCanopyServer(
 
 function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = fork(compiledEntry(), {
-    execArgv: NODE_FLAGS,
+    execArgv: nodeFlags(),
     env: { ...process.env, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -83,10 +98,10 @@ function startServer(env: Record<string, string>): Promise<RunningServer> {
   // BENCH_SERVER_LOG keeps all of it (with BENCH_NODE_FLAGS=--trace-gc-nvp, the collector's trace).
   const log = process.env.BENCH_SERVER_LOG;
   if (log) {
-    const file = `${log}.${env.BENCH_SERVER}.${child.pid}`;
-    const append = (chunk: Buffer) => appendFileSync(file, chunk);
-    child.stdout!.on('data', append);
-    child.stderr!.on('data', append);
+    const file = createWriteStream(`${log}.${env.BENCH_SERVER}.${child.pid}`, { flags: 'a' });
+    child.stdout!.pipe(file, { end: false });
+    child.stderr!.pipe(file, { end: false });
+    child.once('exit', () => file.end());
   }
   const name = env.BENCH_SERVER;
   return new Promise((resolve, reject) => {
