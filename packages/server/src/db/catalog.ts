@@ -7,8 +7,11 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Db, DialectName } from './index';
 
-/** The migrator's own bookkeeping: the target database has its own. */
-const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * The migrator's own bookkeeping (the target database has its own), and caches the database
+ * fills again itself (`version_documents`: builds store it, its triggers clear it).
+ */
+const NOT_CARRIED = new Set(['kysely_migration', 'kysely_migration_lock', 'version_documents']);
 
 export interface TableShape {
   name: string;
@@ -100,7 +103,7 @@ async function tableNames(db: Db, dialect: DialectName): Promise<string[]> {
         );
   return found
     .map((row) => row.name)
-    .filter((name) => !MIGRATOR_TABLES.has(name))
+    .filter((name) => !NOT_CARRIED.has(name))
     .sort();
 }
 

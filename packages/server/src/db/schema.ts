@@ -395,3 +395,21 @@ export interface Database {
 }
 
 export type MediaJobRow = Selectable<MediaJobsTable>;
+
+/**
+ * A content version's rows as the one JSON document a build reads (`repositories/version-documents`):
+ * a cache the builds fill; triggers on the four row tables count each change in `generation` and
+ * set `rows` to null.
+ */
+export interface VersionDocumentsTable {
+  content_id: string;
+  version: number;
+  generation: number;
+  /** UTF-8 bytes on SQLite, text on PostgreSQL; null until a build stores it. */
+  rows: string | Uint8Array | null;
+}
+
+// Declaration merging: the version documents join the Database interface above.
+export interface Database {
+  version_documents: VersionDocumentsTable;
+}

@@ -11,9 +11,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { siteHref, type Dependencies, type SiteMode } from '@canopy/site/data';
 import { isPostgres, type Db } from '../db/index';
 import type { BuildRow } from '../db/schema';
+import { storeVersionDocuments } from '../repositories/version-documents';
 import type { Storage } from '../storage/index';
 import { targetsOf, type PublishingConfig } from './config';
 import { LocalQueue, type BuildQueue } from './jobs';
+import type { BuiltDocument } from './render-tasks';
 import type { Renderer } from './renderer';
 import { loadSnapshot, type SiteSnapshot } from './source';
 import { staleness } from './stale';
@@ -323,8 +325,9 @@ export class BuildService {
     // A pipeline in chunks, a few rendering at once; each chunk rendered is stored as one pack
     // while the next are rendered. On SQLite the render threads read the pages' rows themselves
     // (each thread's own read-only connection), so this thread does no work per page but store
-    // it; on PostgreSQL this thread reads a chunk's rows (the database builds them) while the
-    // threads assemble and render the chunks before.
+    // it; on PostgreSQL this thread reads a chunk's rows while the threads assemble and render
+    // the chunks before. Either way a page's rows are read as one document, kept from an earlier
+    // build or built by the database and then kept (`repositories/version-documents`).
     const context = snapshot.context(base, css);
     // The not-found page is rendered ahead of the others (stored last, as before), so the
     // threads do not wait for it after the last page.
@@ -344,6 +347,7 @@ export class BuildService {
       const job = batches.then(async (done) => {
         const html: { html: Uint8Array; hash?: string }[] = [];
         const deps: Dependencies[] = [];
+        const built: BuiltDocument[] = [];
         for (const batch of done) {
           let start = 0;
           batch.ends.forEach((end, k) => {
@@ -351,7 +355,10 @@ export class BuildService {
             start = end;
           });
           deps.push(...batch.deps);
+          if (batch.built) built.push(...batch.built);
         }
+        // The rows the threads had the database build, kept for the next build to read whole.
+        await storeVersionDocuments(this.db, built);
         const locations = await writer.write(html);
         sources.forEach(({ url }, k) => {
           pages[url] = { ...locations[k]!, deps: deps[k]!, content_id: sources[k]!.contentId };

@@ -22,6 +22,8 @@ import { rowsReader } from '../db/dialects/sqlite/rows-reader';
 import { PAGE_HASH } from './store';
 import type {
   BuildTask,
+  BuiltBatch,
+  BuiltDocument,
   RenderJob,
   RenderTask,
   RowsSource,
@@ -49,20 +51,32 @@ const pool = load(CANOPY_PISCINA) as typeof Piscina;
 // The SQLite driver, loaded when a build first has this thread read rows.
 let sqlite: typeof BetterSqlite3 | undefined;
 
-/** The pages with their rows, read here from `read`'s file (one statement for the batch). */
-function withRows(read: RowsSource, pages: UnreadPage[]): PageSource[] {
+/**
+ * The pages with their rows, read here from `read`'s file (one statement for the batch), and the
+ * documents the database built for them (the server's thread stores those).
+ */
+function withRows(
+  read: RowsSource,
+  pages: UnreadPage[],
+): { pages: PageSource[]; built: BuiltDocument[] } {
   sqlite ??= load(CANOPY_SQLITE) as typeof BetterSqlite3;
   const pairs = JSON.stringify(pages.map((page) => [page.contentId, page.version]));
-  const found = rowsReader(sqlite, read.file).all(read.sql, pairs) as {
-    content_id: string;
-    version: number;
-    rows: Uint8Array;
-  }[];
-  const rows = new Map(found.map((row) => [`${row.content_id}#${row.version}`, row.rows]));
-  return pages.map(({ version, ...page }) => ({
-    ...page,
-    rows: rows.get(`${page.contentId}#${version}`) ?? null,
-  }));
+  const found = rowsReader(sqlite, read.file).all(read.sql, pairs) as (BuiltDocument & {
+    built: number;
+  })[];
+  const rows = new Map<string, Uint8Array>();
+  const built: BuiltDocument[] = [];
+  for (const { built: isBuilt, ...document } of found) {
+    rows.set(`${document.content_id}#${document.version}`, document.rows);
+    if (isBuilt) built.push(document);
+  }
+  return {
+    pages: pages.map(({ version, ...page }) => ({
+      ...page,
+      rows: rows.get(`${page.contentId}#${version}`) ?? null,
+    })),
+    built,
+  };
 }
 
 // The last two shared menus or build contexts (a large site's are large), parsed once per thread.
@@ -88,8 +102,9 @@ export default function run(task: RenderTask | BuildTask | WarmTask): unknown {
   }
   if ('pages' in task) {
     const context = sharedOf<BuildContext>(task.context.key, task.context.json);
-    const pages = task.read ? withRows(task.read, task.pages as UnreadPage[]) : task.pages;
-    const batch = renderBatch(context, pages, registry, digest);
+    const read = task.read ? withRows(task.read, task.pages as UnreadPage[]) : undefined;
+    const batch: BuiltBatch = renderBatch(context, read?.pages ?? task.pages, registry, digest);
+    if (read?.built.length) batch.built = read.built;
     // The HTML's buffer is handed over, not copied (piscina's move).
     // Piscina's Transferable is keyed by these two symbols, which its types do not name.
     const movable = {

@@ -1,4 +1,5 @@
 /** What the renderer hands its render threads (see render-entry.ts). */
+import type { RenderedBatch } from '@canopy/site';
 import type { PageModel, PageSource } from '@canopy/site/data';
 
 export interface RenderJob {
@@ -47,4 +48,17 @@ export interface UnreadPage extends PageSource {
 /** Has a thread build this many made-up pages as it starts. */
 export interface WarmTask {
   warm: number;
+}
+
+/** A version's rows as the database built them for a render thread, to be stored. */
+export interface BuiltDocument {
+  content_id: string;
+  version: number;
+  generation: number;
+  rows: Uint8Array;
+}
+
+/** A build's rendered batch, with the documents its thread had the database build. */
+export interface BuiltBatch extends RenderedBatch {
+  built?: BuiltDocument[];
 }

@@ -13,8 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import type { Piscina } from 'piscina';
-import type { BuildContext, MenuEntry, PageSource, RenderedBatch } from '@canopy/site';
-import type { BuildTask, RenderJob, RenderTask, RowsSource } from './render-tasks';
+import type { BuildContext, MenuEntry, PageSource } from '@canopy/site';
+import type { BuildTask, BuiltBatch, RenderJob, RenderTask, RowsSource } from './render-tasks';
 
 export type { RenderJob } from './render-tasks';
 
@@ -213,7 +213,7 @@ export class Renderer {
     context: BuildContext,
     pages: PageSource[],
     read?: RowsSource,
-  ): Promise<RenderedBatch[]> {
+  ): Promise<BuiltBatch[]> {
     if (pages.length === 0) return [];
     const pool = await this.workers();
     let shared = this.contexts.get(context);
@@ -226,7 +226,7 @@ export class Renderer {
       batches(pages).map((batch) => {
         const { sources, transferList } = movableRows(batch);
         const run = { context: given, pages: sources, read } satisfies BuildTask;
-        return pool.run(run, { transferList }) as Promise<RenderedBatch>;
+        return pool.run(run, { transferList }) as Promise<BuiltBatch>;
       }),
     );
   }

@@ -28,8 +28,10 @@ import { sqliteFileOf, type Db } from '../db/index';
 import type { ContentVersionRow } from '../db/schema';
 import { pickVersion } from '../repositories/contents';
 import {
+  storeVersionDocuments,
   versionRowDocuments,
   versionRowDocumentsStatement,
+  type VersionDocument,
 } from '../repositories/version-documents';
 import type { RowsSource, UnreadPage } from './render-tasks';
 
@@ -470,8 +472,9 @@ const SOURCE_BATCH = 400;
 
 /**
  * The rows of many content versions, one query per batch: each version's fields, regions,
- * blocks and block fields come back as one JSON document built by the database, in a stable
- * order (as bytes from SQLite, so this thread makes no strings of them and hands them over).
+ * blocks and block fields come back as one JSON document, as stored or built by the database,
+ * in a stable order (as bytes from SQLite, so this thread makes no strings of them and hands
+ * them over); those built are stored for the next read.
  */
 async function readVersionRows(
   db: Db,
@@ -484,9 +487,13 @@ async function readVersionRows(
   const wanted = new Set(keys.map((k) => `${k.content_id}#${k.version}`));
   const found = await versionRowDocuments(db, ids, versions);
   const out = new Map<string, VersionRows>();
+  const built: VersionDocument[] = [];
   for (const row of found) {
     const key = `${row.content_id}#${row.version}`;
-    if (wanted.has(key)) out.set(key, row.rows);
+    if (!wanted.has(key)) continue;
+    out.set(key, row.rows);
+    if (row.built) built.push(row);
   }
+  await storeVersionDocuments(db, built);
   return out;
 }

@@ -1,6 +1,12 @@
 /**
  * The rows of many content versions, each version's as one JSON document built by the database
  * (a page build reads thousands: one text value per version costs far less than an object per row).
+ *
+ * A build stores each document it had the database build (`version_documents`), so the next
+ * build reads it as one value instead of finding and joining the version's rows again. The
+ * table's triggers count every change to a version's rows in its `generation` and drop its
+ * document; a document is stored only under the generation read with its rows, so one read
+ * before a change is never stored after it.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
@@ -29,21 +35,44 @@ const rowsOf =
       orderBy === null ? null : sql.ref(`x.${orderBy}`),
     )} from ${sql.table(table)} as x where x.content_id = v.content_id and x.version = v.version)`;
 
+/** A version's document as read: built by the database when `built`, else as stored. */
+export interface VersionDocument {
+  content_id: string;
+  version: number;
+  /** The count of changes to the version's rows, read with them. */
+  generation: number;
+  /** 1 (or true) when the database built the document for this read: a build stores it then. */
+  built: number | boolean;
+  /** UTF-8 bytes from SQLite, text from PostgreSQL. */
+  rows: string | Uint8Array;
+}
+
 const documents = (db: Db) =>
   db
     .selectFrom('content_versions as v')
+    .leftJoin('version_documents as d', (join) =>
+      join.onRef('d.content_id', '=', 'v.content_id').onRef('d.version', '=', 'v.version'),
+    )
     .select([
       'v.content_id',
       'v.version',
-      jsonTuple(db, VERSION_TABLES.map(rowsOf(db))).as('rows'),
+      sql<number>`coalesce(d.generation, 0)`.as('generation'),
+      sql<number | boolean>`d.rows is null`.as('built'),
+      // Both databases evaluate coalesce's arguments in turn: a stored document is not built.
+      sql<
+        string | Uint8Array
+      >`coalesce(d.rows, ${jsonTuple(db, VERSION_TABLES.map(rowsOf(db)))})`.as('rows'),
     ]);
 
 /**
  * Every version of `ids` whose number is among `versions`, with its fields, regions, blocks and
- * block fields as `[[row values...]...]` arrays in VERSION_TABLES's order and their stable order
- * (as UTF-8 bytes from SQLite, text from PostgreSQL).
+ * block fields as `[[row values...]...]` arrays in VERSION_TABLES's order and their stable order.
  */
-export function versionRowDocuments(db: Db, ids: string[], versions: number[]) {
+export function versionRowDocuments(
+  db: Db,
+  ids: string[],
+  versions: number[],
+): Promise<VersionDocument[]> {
   return documents(db)
     .where('v.content_id', 'in', ids)
     .where('v.version', 'in', versions)
@@ -53,7 +82,7 @@ export function versionRowDocuments(db: Db, ids: string[], versions: number[]) {
 /**
  * The same documents as one SQLite statement for another thread's connection to the same file
  * (a render thread reads the rows of the pages it renders): its one parameter is a JSON array of
- * exact `[content_id, version]` pairs; it answers `content_id`, `version` and `rows` (bytes).
+ * exact `[content_id, version]` pairs; it answers `VersionDocument`s (rows as bytes).
  */
 export function versionRowDocumentsStatement(db: Db): string {
   const compiled = documents(db)
@@ -63,4 +92,36 @@ export function versionRowDocumentsStatement(db: Db): string {
     .compile();
   if (compiled.parameters.length !== 1) throw new Error('The statement takes one parameter');
   return compiled.sql;
+}
+
+/** Documents per statement when storing (four parameters each). */
+const STORE_BATCH = 100;
+
+/**
+ * Stores documents the database built, each only if its version's rows are still those it was
+ * built from (the generation read with them is still the version's).
+ */
+export async function storeVersionDocuments(
+  db: Db,
+  built: Omit<VersionDocument, 'built'>[],
+): Promise<void> {
+  for (let i = 0; i < built.length; i += STORE_BATCH) {
+    await db
+      .insertInto('version_documents')
+      .values(
+        built.slice(i, i + STORE_BATCH).map(({ content_id, version, generation, rows }) => ({
+          content_id,
+          version,
+          generation,
+          rows,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['content_id', 'version'])
+          .doUpdateSet({ rows: (eb) => eb.ref('excluded.rows') })
+          .whereRef('version_documents.generation', '=', 'excluded.generation'),
+      )
+      .execute();
+  }
 }

@@ -129,6 +129,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SQLite -> PostgreSQL -> SQLite'
   }, 180_000);
 });
 
+describe('export', () => {
+  it('carries no kept page rows: the database builds its own again', async () => {
+    const kept = await source.db
+      .selectFrom('version_documents')
+      .select('content_id')
+      .where('rows', 'is not', null)
+      .execute();
+    expect(kept.length).toBeGreaterThan(5);
+    const lines = gunzipSync(readFileSync(join(work, 'demo.canopy.gz'))).toString();
+    expect(lines).toContain('content_fields');
+    expect(lines).not.toContain('version_documents');
+  });
+});
+
 describe('import without media', () => {
   it('takes every row and leaves the media files out', async () => {
     const target = await installation('sqlite');

@@ -11,6 +11,7 @@ import * as siteTargets from './0010-site-targets';
 import * as lockLease from './0011-lock-lease';
 import * as audit from './0012-audit';
 import * as mediaJobs from './0013-media-jobs';
+import * as versionDocuments from './0014-version-documents';
 
 /** Migrations in order; names are frozen once released. */
 export const migrationProvider: MigrationProvider = {
@@ -28,6 +29,7 @@ export const migrationProvider: MigrationProvider = {
       '0011-lock-lease': lockLease,
       '0012-audit': audit,
       '0013-media-jobs': mediaJobs,
+      '0014-version-documents': versionDocuments,
     };
   },
 };
