@@ -4,10 +4,17 @@
  * path, leaves a kept document behind: the database's triggers drop it, and one read before a
  * change is never kept after it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteHref } from '@canopy/site';
+import { migrate, openDatabase } from '../../src/db/index';
+import { ensureBuiltInRoles } from '../../src/operations/users/roles';
 import { STYLESHEET_URL } from '../../src/publishing/builds';
+import { seedDemoContent } from '../../src/seed/content';
+import { seedTemplates } from '../../src/seed/templates';
 import { loadSnapshot } from '../../src/publishing/source';
 import {
   storeVersionDocuments,
@@ -134,6 +141,16 @@ describe.each(DIALECTS)('kept page rows (%s)', (dialect) => {
         ),
     ],
     [
+      'a block field added',
+      (page) =>
+        sql`insert into block_fields (field_id, version, content_id, block_id, template_block_id, field_value)
+          select ${'added-' + page.contentId}, version, content_id, block_id, template_block_id, field_value
+          from block_fields where content_id = ${page.contentId} and version = ${page.version} and field_id = (
+            select min(field_id) from block_fields where content_id = ${page.contentId} and version = ${page.version})`.execute(
+          t.db,
+        ),
+    ],
+    [
       'block fields removed',
       (page) =>
         sql`delete from block_fields where content_id = ${page.contentId} and version = ${page.version}`.execute(
@@ -156,6 +173,19 @@ describe.each(DIALECTS)('kept page rows (%s)', (dialect) => {
     // The next read builds it again from the rows as they are now, and keeps it.
     expect(Boolean((await readAndKeep(page)).built)).toBe(true);
     expect((await kept(page))!.rows).not.toBeNull();
+  });
+
+  it('drops a kept document when its version is deleted with its rows', async () => {
+    const page = shown.find((p) => p !== blocks && p.url !== '/')!;
+    await readAndKeep(page);
+    expect((await kept(page))!.rows).not.toBeNull();
+    // The version's rows go with it (the tables' foreign keys cascade).
+    await t.db
+      .deleteFrom('content_versions')
+      .where('content_id', '=', page.contentId)
+      .where('version', '=', page.version)
+      .execute();
+    expect((await kept(page))!.rows).toBeNull();
   });
 
   it('renders what the rows say now, not what was kept', async () => {
@@ -189,5 +219,39 @@ describe.each(DIALECTS)('kept page rows (%s)', (dialect) => {
     expect(Boolean(now.built)).toBe(true);
     await storeVersionDocuments(t.db, [now]);
     expect(text((await kept(page))!.rows!)).toBe(text(now.rows));
+  });
+});
+
+describe('kept page rows of versions written before the table was made (sqlite)', () => {
+  it('counts their changes from the first', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'canopy-documents-'));
+    const sqliteFile = join(dataDir, 'canopy.sqlite');
+    const older = await openDatabase({ url: undefined, sqliteFile, upTo: '0013-media-jobs' });
+    try {
+      await ensureBuiltInRoles(older.db);
+      await seedTemplates(older.db);
+      await seedDemoContent(older.db);
+      await migrate(older.db);
+      const db = older.db;
+      const snapshot = await loadSnapshot(db, DEMO_SITE_ID, 'delivery');
+      const [page] = snapshot.unread(['/']);
+      const [first] = await versionRowDocuments(db, [page!.contentId], [page!.version]);
+      expect(first).toMatchObject({ generation: 0, built: 1 });
+      await sql`update content_fields set field_value = 'Changed after the upgrade' where content_id = ${page!.contentId} and version = ${page!.version} and template_block_id = ${SUMMARY}`.execute(
+        db,
+      );
+      // Read before that change: not kept.
+      await storeVersionDocuments(db, [first!]);
+      const [again] = await versionRowDocuments(db, [page!.contentId], [page!.version]);
+      expect(again).toMatchObject({ generation: 1, built: 1 });
+      expect(text(again!.rows)).toContain('Changed after the upgrade');
+      await storeVersionDocuments(db, [again!]);
+      const [kept] = await versionRowDocuments(db, [page!.contentId], [page!.version]);
+      expect(kept).toMatchObject({ generation: 1, built: 0 });
+      expect(text(kept!.rows)).toBe(text(again!.rows));
+    } finally {
+      await older.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
