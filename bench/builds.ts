@@ -1,7 +1,8 @@
 /**
  * Static builds of a generated 10,000-page site (10 widgets per page): full builds through the
  * server (database reads, render workers, storage, manifest) into an empty target, the first one
- * (which keeps each page's rows as one document) shown alone, then three with the median taken; the same pages rendered whole by a bare React loop on one thread from
+ * (which keeps each page's rows as one document) shown alone, then three with the median taken;
+ * the same pages rendered whole by a bare React loop on one thread from
  * models already in memory (the floor, also the median of three), the same loop reusing the
  * header and footer markup as builds do, and Eleventy building the same models; the time from
  * Publish of one changed page to its new HTML being served, and a full rebuild after a menu

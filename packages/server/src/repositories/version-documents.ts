@@ -56,6 +56,8 @@ const documents = (db: Db) =>
     .select([
       'v.content_id',
       'v.version',
+      // A version without a row there never had rows: the first row it gets makes its row at
+      // generation 1, so a document read at 0 is refused after that.
       sql<number>`coalesce(d.generation, 0)`.as('generation'),
       sql<number | boolean>`d.rows is null`.as('built'),
       // Both databases evaluate coalesce's arguments in turn: a stored document is not built.
