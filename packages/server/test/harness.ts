@@ -20,6 +20,20 @@ export const DIALECTS: DialectName[] = [
   ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
 ];
 
+/** A fresh PostgreSQL schema's name for one test's tables (dropped with `dropTestSchema`). */
+export const testSchemaName = () => `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+/** Drops a test's schema on TEST_DATABASE_URL with everything in it. */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -36,17 +50,25 @@ export interface TestApp {
  * has_schema_privilege on each), so a schema another suite drops at that moment fails this
  * migration with "schema ... does not exist". That is not this app's schema: try again.
  */
-async function openTestDatabase(
-  options: Parameters<typeof openDatabase>[0],
-): ReturnType<typeof openDatabase> {
+export async function migratingTestDatabase<T>(
+  schema: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openDatabase(options);
+      return await run();
     } catch (error) {
       const gone = /schema "(t_\w+)" does not exist/.exec(String(error));
-      if (!gone || gone[1] === options.schema || attempt >= 5) throw error;
+      if (!gone || gone[1] === schema || attempt >= 5) throw error;
     }
   }
+}
+
+/** Opens a test's database and brings it up to date (or to `upTo`), as above. */
+export function openTestDatabase(
+  options: Parameters<typeof openDatabase>[0],
+): ReturnType<typeof openDatabase> {
+  return migratingTestDatabase(options.schema, () => openDatabase(options));
 }
 
 /**
@@ -61,7 +83,7 @@ export async function startApp(
   let dir: string | undefined;
   let schema: string | undefined;
   if (dialect === 'sqlite') dir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
-  else if (!databaseUrl) schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  else if (!databaseUrl) schema = testSchemaName();
 
   const database = await openTestDatabase({
     url: dialect === 'postgres' ? (databaseUrl ?? process.env.TEST_DATABASE_URL) : undefined,
@@ -123,12 +145,7 @@ export async function startApp(
       await app.close();
       await database.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(schema);
     },
   };
 }

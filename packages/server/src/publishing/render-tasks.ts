@@ -1,6 +1,7 @@
 /** What the renderer hands its render threads (see render-entry.ts). */
 import type { RenderedBatch } from '@canopy/site';
 import type { PageModel, PageSource } from '@canopy/site/data';
+import type { VersionDocument } from '../repositories/version-documents';
 
 export interface RenderJob {
   model: PageModel;
@@ -50,13 +51,8 @@ export interface WarmTask {
   warm: number;
 }
 
-/** A version's rows as the database built them for a render thread, to be stored. */
-export interface BuiltDocument {
-  content_id: string;
-  version: number;
-  generation: number;
-  rows: Uint8Array;
-}
+/** A version's rows as the database built them for a render thread (as bytes), to be stored. */
+export type BuiltDocument = Omit<VersionDocument, 'built'> & { rows: Uint8Array };
 
 /** A build's rendered batch, with the documents its thread had the database build. */
 export interface BuiltBatch extends RenderedBatch {
