@@ -24,7 +24,8 @@ import { sitePlugin } from './plugins/site';
 import { publishingRoutes } from './routes/publishing/index';
 import { adminPlugin } from './plugins/admin';
 import { securityPlugin } from './plugins/security';
-import { opsPlugin, requestId } from './ops/index';
+import { opsPlugin } from './ops/index';
+import { requestId } from './plugins/request-id';
 import { livePlugin } from './events/plugin';
 import { liveRoutes } from './events/stream';
 import { auditRoutes } from './routes/audit/index';
@@ -32,6 +33,7 @@ import { SharedBoss } from './jobs/boss';
 import { jobSettings } from './publishing/jobs';
 import { configureLockLease } from './repositories/lock-lease';
 import { configurePresence } from './live/presence';
+import { cachedPagesPlugin, RouterFront } from './plugins/cached-pages';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -53,7 +55,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   configureLockLease(config.lockLeaseSeconds);
   configurePresence(config.presenceSeconds);
 
+  const front = new RouterFront();
   const app = Fastify({
+    serverFactory: front.serverFactory,
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     genReqId: requestId,
@@ -109,5 +113,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(adminPlugin);
   await app.register(sitePlugin);
   await app.register(publishingRoutes, { prefix: '/api' });
+  await app.register(cachedPagesPlugin, { front });
   return app;
 }

@@ -90,6 +90,17 @@ export class ReadCache {
     return body;
   }
 
+  /**
+   * The entry's bytes when it has some to serve, counted as a hit; a miss is not counted (the
+   * caller then asks a reader that will `get` and count it).
+   */
+  hit(key: string, now = Date.now()): Buffer | undefined {
+    const entry = this.live(key, now);
+    if (!entry || entry.stale.size > 0) return undefined;
+    this.read(key, true);
+    return entry.body;
+  }
+
   /** A patchable entry with what is stale in it; see `patch`. A read with something stale is a hit. */
   getPatchable(key: string, now = Date.now()): PatchableEntry | undefined {
     const entry = this.live(key, now);

@@ -2,18 +2,15 @@
  * What operators need to run Canopy: health and readiness, Prometheus metrics and a request id
  * on every answer and log line (Fastify's pino logs carry it as `reqId`).
  */
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import { REQUEST_ID_HEADER } from '../plugins/request-id';
 import { healthRoutes } from './health';
-import { createMetrics, metricsHandler } from './metrics';
+import { createMetrics, metricsHandler, type Metrics } from './metrics';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** A request id a proxy sent along is kept when it is a sane token; otherwise a new one is made. */
-export function requestId(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
 }
 
 export interface OpsOptions {
@@ -28,6 +25,7 @@ export const opsPlugin = fp<OpsOptions>(
       done();
     });
     const metrics = createMetrics(app);
+    app.decorate('metrics', metrics);
     metrics.watchCache(app.canopy.readCache);
     app.addHook('onReady', async () => {
       if (!app.hasDecorator('publishing')) return;

@@ -21,6 +21,8 @@ const ENDED = new Set(['succeeded', 'failed']);
 
 export interface Metrics {
   registry: Registry;
+  /** Counts a request answered (by a route, or before routing) and how long it took. */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
   /** Counts each read of the cache as a hit or a miss, by scope ('menu', 'page'). */
   watchCache(cache: ReadCache): void;
   /** Records each build's duration when it ends (from the build service's events). */
@@ -91,20 +93,18 @@ export function createMetrics(app: FastifyInstance): Metrics {
     }
     done();
   });
+  const observeRequest: Metrics['observeRequest'] = (method, route, statusCode, seconds) => {
+    requests.observe({ method, route, status_code: String(statusCode) }, seconds);
+  };
   app.addHook('onResponse', (request, reply, done) => {
-    requests.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED,
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+    const route = request.routeOptions.url ?? UNMATCHED;
+    observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
   return {
     registry,
+    observeRequest,
     watchCache(cache) {
       cache.onRead((key, hit) => {
         const scope = key.slice(0, Math.max(0, key.indexOf(':'))) || 'other';

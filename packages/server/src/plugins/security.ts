@@ -120,15 +120,20 @@ export function siteHeaders(
   };
 }
 
+/** The headers every answer carries, and all the API's carry (besides `Vary` and CORS). */
+export function apiHeaders(security: SecurityConfig): Headers {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+    ...(security.hsts && { 'strict-transport-security': security.hsts }),
+  };
+}
+
 export const securityPlugin = fp(
   async (app) => {
     const { config } = app.canopy;
     const { security } = config;
-    const common: Headers = {
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': REFERRER_POLICY,
-      ...(security.hsts && { 'strict-transport-security': security.hsts }),
-    };
+    const common = apiHeaders(security);
     const browserApp = (csp: string): Headers => ({
       ...common,
       'content-security-policy': csp,

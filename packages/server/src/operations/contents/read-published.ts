@@ -67,7 +67,7 @@ function nextBoundary(versions: readonly ContentVersionRow[], now: number): numb
 }
 
 /** The read cache's key of a published page: callers with the same roles share one entry. */
-function publishedPageKey(actor: Actor, siteId: string, pageUrl: string): string {
+export function publishedPageKey(actor: Actor, siteId: string, pageUrl: string): string {
   const who = actor.publishedOnly
     ? 'public'
     : actor.isAdmin
