@@ -103,11 +103,14 @@ export const cachedPagesPlugin = fp<{ front: RouterFront }>(
     }
 
     const answer: Answer = (request, response) => {
-      if (request.method !== 'GET' || !request.url?.startsWith(PATH) || requestLines) return false;
+      const { url } = request;
+      if (request.method !== 'GET' || !url?.startsWith(PATH) || requestLines) return false;
+      // A token in the address is refused by the route, even inside another parameter's value.
+      if (url.includes('access_token=')) return false;
       const origin = request.headers.origin;
       if ((origin !== undefined && origin !== selfOrigin) || signals.pending()) return false;
       const started = performance.now();
-      const page = pageQuery(request.url);
+      const page = pageQuery(url);
       const actor = page && callerOf(request);
       if (!page || !actor) return false;
       const body = readCache.hit(publishedPageKey(actor, page.siteId, page.pageUrl));

@@ -118,6 +118,20 @@ describe.each(DIALECTS)('cached pages answered before routing on %s', (dialect) 
     // Anything else in the query: the route's validation answers.
     const extra = await fetchPage(`${pagePath()}&version=2`);
     expect(extra.status).toBe(400);
+    // A token in the address, even as part of a Page URL the route has served and cached.
+    const odd = ok(
+      await saveFields(t, await createPage(t, world, 'Odd'), {
+        [world.blocks.pageUrl]: '/odd?access_token=1',
+      }),
+    ).json();
+    await publish(t, odd.content_id);
+    const oddPath = `/api/contents?site_id=${world.siteId}&page_url=`;
+    expect((await fetchPage(`${oddPath}%2Fodd%3Faccess_token%3D1`)).status).toBe(200);
+    const inAddress = await fetchPage(`${oddPath}/odd?access_token=1`);
+    expect(inAddress.status).toBe(401);
+    expect(JSON.parse(inAddress.body.toString()).message).toBe(
+      'Send the token in the Authorization header, never in the URL',
+    );
     const head = await fetch(`${origin}${pagePath()}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(routed.mock.calls.length).toBeGreaterThanOrEqual(3);
