@@ -111,6 +111,23 @@ describe('site renderer', () => {
     expect(html).toContain('<aside class="own">Heading 0.');
   });
 
+  it('writes a batch into a buffer given for reuse when it fits, else into its own', () => {
+    const { context, pages } = sampleBatch(3);
+    const registry = defaultRegistry();
+    const own = renderBatch(context, pages, registry);
+    const roomy = new ArrayBuffer(own.html.length + 100);
+    new Uint8Array(roomy).fill(0x78); // what an earlier batch left there
+    const reused = renderBatch(context, pages, registry, undefined, roomy);
+    expect(reused.html.buffer).toBe(roomy);
+    expect(reused.html.byteOffset).toBe(0);
+    expect(Buffer.from(reused.html).equals(Buffer.from(own.html))).toBe(true);
+    expect(reused.ends).toEqual(own.ends);
+    const small = new ArrayBuffer(own.html.length - 1);
+    const fresh = renderBatch(context, pages, registry, undefined, small);
+    expect(fresh.html.buffer).not.toBe(small);
+    expect(Buffer.from(fresh.html).equals(Buffer.from(own.html))).toBe(true);
+  });
+
   it('makes the same model from the same rows in any order (block fields come unsorted)', () => {
     const { context, pages } = sampleBatch(1);
     const page = pages[0]!;

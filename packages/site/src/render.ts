@@ -112,12 +112,15 @@ export interface RenderedBatch {
 /**
  * Assembles and renders pages of one target; the HTML comes back as one buffer to copy once,
  * with each page's digest when `digest` is given (the thread that renders also names the bytes).
+ * The HTML is written at the start of `output` when it fits there (a buffer handed back for
+ * reuse), else into a new buffer of its own.
  */
 export function renderBatch(
   context: BuildContext,
   pages: PageSource[],
   registry: Registry,
   digest?: (html: Uint8Array) => string,
+  output?: ArrayBuffer,
 ): RenderedBatch {
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
@@ -134,7 +137,10 @@ export function renderBatch(
     ends.push(length);
     deps.push(assembled.deps);
   }
-  const html = new Uint8Array(length);
+  const html =
+    output && output.byteLength >= length
+      ? new Uint8Array(output, 0, length)
+      : new Uint8Array(length);
   let offset = 0;
   for (const part of parts) {
     html.set(part, offset);

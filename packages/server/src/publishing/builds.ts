@@ -273,7 +273,7 @@ export class BuildService {
     try {
       const definition = this.config.definitions[build.build_definition_id];
       if (definition?.deployHook) await this.callDeployHook(build, definition.deployHook);
-      else await this.buildStatic(build);
+      else await this.buildStatic(build).finally(() => this.renderer.dropSpares());
       await this.update(buildId, { status: 'succeeded', finished_date: new Date().toISOString() });
     } catch (error) {
       // The error goes back to the queue too: the job is retried, or recorded failed there.
@@ -360,6 +360,8 @@ export class BuildService {
         // The rows the threads had the database build, kept for the next build to read whole.
         await storeVersionDocuments(this.db, built);
         const locations = await writer.write(html);
+        // Stored: the batches' buffers take the next batches' HTML.
+        this.renderer.recycle(done.map((batch) => batch.html.buffer as ArrayBuffer));
         sources.forEach(({ url }, k) => {
           pages[url] = { ...locations[k]!, deps: deps[k]!, content_id: sources[k]!.contentId };
         });

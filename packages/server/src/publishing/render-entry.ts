@@ -103,7 +103,8 @@ export default function run(task: RenderTask | BuildTask | WarmTask): unknown {
   if ('pages' in task) {
     const context = sharedOf<BuildContext>(task.context.key, task.context.json);
     const read = task.read ? withRows(task.read, task.pages as UnreadPage[]) : undefined;
-    const batch: BuiltBatch = renderBatch(context, read?.pages ?? task.pages, registry, digest);
+    const pages = read?.pages ?? task.pages;
+    const batch: BuiltBatch = renderBatch(context, pages, registry, digest, task.output);
     if (read?.built.length) batch.built = read.built;
     // The HTML's buffer is handed over, not copied (piscina's move).
     // Piscina's Transferable is keyed by these two symbols, which its types do not name.

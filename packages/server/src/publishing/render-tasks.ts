@@ -30,6 +30,8 @@ export interface BuildTask {
   /** Pages with their rows, or without them (`UnreadPage`) when `read` says where they are. */
   pages: PageSource[];
   read?: RowsSource;
+  /** A buffer to write the batch's HTML into when it fits (one handed back by `recycle`). */
+  output?: ArrayBuffer;
 }
 
 /**

@@ -63,11 +63,21 @@ const BATCH = 50;
 const QUEUED_PER_THREAD = 4;
 /** Made-up pages each render thread builds as it starts. */
 const WARM_PAGES = 300;
+/** Buffers kept for reuse during a build: about as many batches as are in flight at once. */
+const SPARE_BUFFERS = 32;
 
 export class Renderer {
   private pool: Piscina | undefined;
   private readonly contexts = new WeakMap<BuildContext, BuildTask['context']>();
   private closed = false;
+  /**
+   * Batches' HTML buffers whose pages are stored, handed to the threads again to write the next
+   * batches into. Each buffer a thread hands over counts as new external memory on this thread
+   * until a collection frees it, and a build's 100 MB or so of them had V8 collect this thread's
+   * whole heap twice a build ("external memory pressure"); a buffer handed back leaves this
+   * thread's count as it goes.
+   */
+  private spare: ArrayBuffer[] = [];
   private module: Promise<{ file: string; version: string; local: RenderModule }> | undefined;
 
   constructor(
@@ -225,10 +235,25 @@ export class Renderer {
     return Promise.all(
       batches(pages).map((batch) => {
         const { sources, transferList } = movableRows(batch);
-        const run = { context: given, pages: sources, read } satisfies BuildTask;
+        const output = this.spare.pop();
+        if (output) transferList.push(output);
+        const run = { context: given, pages: sources, read, output } satisfies BuildTask;
         return pool.run(run, { transferList }) as Promise<BuiltBatch>;
       }),
     );
+  }
+
+  /** Batches' buffers whose pages are stored: the next batches of this build are written there. */
+  recycle(buffers: ArrayBuffer[]): void {
+    for (const buffer of buffers) {
+      if (this.spare.length >= SPARE_BUFFERS) break;
+      if (buffer.byteLength > 0 && !(buffer instanceof SharedArrayBuffer)) this.spare.push(buffer);
+    }
+  }
+
+  /** Lets go of the buffers kept for reuse (a build ended: an idle server keeps none). */
+  dropSpares(): void {
+    this.spare = [];
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,55 @@
+/**
+ * A build hands each batch's HTML buffer back to the render threads once its pages are stored
+ * (`Renderer.recycle`): the next batches are written there, and what they hold is exactly what a
+ * fresh buffer would have held.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBatch } from '@canopy/site';
+import { Renderer } from '../../src/publishing/renderer';
+
+describe('render buffers handed back', () => {
+  let dir: string;
+  let renderer: Renderer;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'canopy-render-'));
+    renderer = new Renderer(dir, undefined, 1);
+  });
+  afterAll(async () => {
+    await renderer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const html = (batch: { html: Uint8Array }) => Buffer.from(batch.html).toString('utf8');
+
+  it('writes the next batches into buffers handed back, byte for byte as into new ones', async () => {
+    const { context, pages } = sampleBatch(60);
+    const first = await renderer.renderPages(context, pages);
+    // Fifty pages a batch: two batches, each in a buffer of its own, exactly as long as its HTML.
+    expect(first.map((batch) => batch.ends.length)).toEqual([50, 10]);
+    const big = first[0]!.html.buffer as ArrayBuffer;
+    const bigLength = first[0]!.html.length;
+    expect(big.byteLength).toBe(bigLength);
+    const expected = html(first[1]!);
+
+    renderer.recycle([big]);
+    // Handed over to a render thread: this thread no longer holds it.
+    const [again] = await renderer.renderPages(context, pages.slice(50));
+    expect(big.byteLength).toBe(0);
+    // The ten pages were written at the start of the fifty pages' buffer.
+    expect(again!.html.buffer.byteLength).toBe(bigLength);
+    expect(again!.html.length).toBeLessThan(again!.html.buffer.byteLength);
+    expect(html(again!)).toBe(expected);
+    expect(again!.ends).toEqual(first[1]!.ends);
+    expect(again!.hashes).toEqual(first[1]!.hashes);
+
+    // Once the build lets go of its spares, batches get buffers of their own again.
+    renderer.recycle([again!.html.buffer as ArrayBuffer]);
+    renderer.dropSpares();
+    const [own] = await renderer.renderPages(context, pages.slice(50));
+    expect(own!.html.buffer.byteLength).toBe(own!.html.length);
+    expect(html(own!)).toBe(expected);
+  });
+});
