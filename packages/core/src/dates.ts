@@ -23,6 +23,8 @@ const NO_LIMIT_MS = Date.UTC(1970, 0, 1, 12, 0, 0);
  * the default "no limit"; undefined when the text is not a date in an accepted form.
  */
 export function publishDateMoment(text: string): number | null | undefined {
+  // The stored default, which nearly every version has: no need to parse it.
+  if (text === DEFAULT_PUBLISH_DATE) return null;
   const match = FORM.exec(text.trim());
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second, fraction = '', zone] = match;
