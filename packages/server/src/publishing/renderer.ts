@@ -73,9 +73,9 @@ export class Renderer {
   /**
    * Batches' HTML buffers whose pages are stored, handed to the threads again to write the next
    * batches into. Each buffer a thread hands over counts as new external memory on this thread
-   * until a collection frees it, and a build's 100 MB or so of them had V8 collect this thread's
-   * whole heap twice a build ("external memory pressure"); a buffer handed back leaves this
-   * thread's count as it goes.
+   * until a collection frees it, and a build's 100 MB or so of them started scavenges and a full
+   * collection of this thread's heap in every build ("external memory pressure"); a buffer handed
+   * back leaves this thread's count as it goes.
    */
   private spare: ArrayBuffer[] = [];
   private module: Promise<{ file: string; version: string; local: RenderModule }> | undefined;
