@@ -84,9 +84,8 @@ export class ReadCache {
 
   /** The entry's bytes, unless it expired or is waiting for a patch. */
   get(key: string, now = Date.now()): Buffer | undefined {
-    const entry = this.live(key, now);
-    const body = entry && entry.stale.size === 0 ? entry.body : undefined;
-    this.read(key, body !== undefined);
+    const body = this.hit(key, now);
+    if (body === undefined) this.read(key, false);
     return body;
   }
 

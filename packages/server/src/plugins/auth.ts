@@ -21,6 +21,7 @@ import {
 import { resolveExternalUser } from '../operations/users/external-identities';
 import { loadUserActor } from '../auth/load-actor';
 import { API_KEY_HEADER } from '../auth/api-keys';
+import type { TokenCache } from '../auth/token-cache';
 import { authenticateApiKey } from '../operations/apikeys/authenticate-api-key';
 import { AppError, fail } from '../errors';
 
@@ -38,6 +39,17 @@ declare module 'fastify' {
      */
     delivery?: boolean;
   }
+}
+
+/** A token in the address, refused: addresses end up in logs and browser histories. */
+export const TOKEN_IN_URL = /[?&]access_token=/;
+
+/**
+ * The caller of a header in the usual form, `Bearer <token>`, whose token was verified before:
+ * found without the header's pattern (which that token passed when it was verified).
+ */
+export function verifiedBearer(header: string, verified: TokenCache): Actor | undefined {
+  return header.startsWith('Bearer ') ? verified.get(header.slice(7)) : undefined;
 }
 
 const SIGN_IN_MESSAGE = 'Sign in to use the content API (send a bearer token)';
@@ -123,15 +135,13 @@ export const authPlugin = fp(
 
     /** The caller the request names: at once when its token was verified before. */
     function callerOf(request: FastifyRequest): Actor | null | Promise<Actor | null> {
-      if (/[?&]access_token=/.test(request.url)) {
+      if (TOKEN_IN_URL.test(request.url)) {
         fail('UNAUTHENTICATED', 'Send the token in the Authorization header, never in the URL');
       }
       const header = request.headers.authorization;
       const apiKey = request.headers[API_KEY_HEADER];
       if (header !== undefined) {
-        // The usual form first: a token verified before is found without the pattern (which
-        // that token passed when it was verified).
-        const known = header.startsWith('Bearer ') ? verified.get(header.slice(7)) : undefined;
+        const known = verifiedBearer(header, verified);
         if (known) return known;
         const match = /^Bearer\s+(\S+)$/i.exec(header);
         if (!match) fail('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');

@@ -28,6 +28,7 @@ import { PUBLIC_ACTOR, type Actor } from '../auth/actor';
 import { API_KEY_HEADER } from '../auth/api-keys';
 import { publishedPageKey } from '../operations/contents/read-published';
 import { REQUEST_ID_HEADER, requestId } from './request-id';
+import { TOKEN_IN_URL, verifiedBearer } from './auth';
 import { apiHeaders } from './security';
 
 /** Fastify's own, in the options it hands its server factory. */
@@ -95,9 +96,7 @@ export const cachedPagesPlugin = fp<{ front: RouterFront }>(
     /** The caller, when known without waiting and when the route would let them in at once. */
     function callerOf(request: IncomingMessage): Actor | undefined {
       const header = request.headers.authorization;
-      if (header !== undefined) {
-        return header.startsWith('Bearer ') ? verifiedTokens.get(header.slice(7)) : undefined;
-      }
+      if (header !== undefined) return verifiedBearer(header, verifiedTokens);
       if (request.headers[API_KEY_HEADER] !== undefined) return undefined;
       return auth.mode === 'oidc' && auth.publicDelivery ? PUBLIC_ACTOR : undefined;
     }
@@ -106,7 +105,7 @@ export const cachedPagesPlugin = fp<{ front: RouterFront }>(
       const { url } = request;
       if (request.method !== 'GET' || !url?.startsWith(PATH) || requestLines) return false;
       // A token in the address is refused by the route, even inside another parameter's value.
-      if (url.includes('access_token=')) return false;
+      if (TOKEN_IN_URL.test(url)) return false;
       const origin = request.headers.origin;
       if ((origin !== undefined && origin !== selfOrigin) || signals.pending()) return false;
       const started = performance.now();

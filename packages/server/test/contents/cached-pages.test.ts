@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAuthConfig } from '../../src/auth/config';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, makeWorld, ok, publish, saveFields, type World } from './fixtures';
+import { makeWorld, ok, publish, publishedPage, saveFields, type World } from './fixtures';
 
 /** Headers every HTTP answer has of its own (the date, the connection, the request's id). */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
@@ -32,15 +32,11 @@ describe.each(DIALECTS)('cached pages answered before routing on %s', (dialect) 
   beforeAll(async () => {
     t = await startApp(dialect, { auth: loadAuthConfig({ CANOPY_PUBLIC_DELIVERY: 'true' }) });
     world = await makeWorld(t.db);
-    const created = await createPage(t, world, 'Cached');
-    const saved = ok(
-      await saveFields(t, created, {
-        [world.blocks.pageUrl]: '/cached',
-        [world.blocks.title]: 'First title',
-      }),
-    ).json();
+    const saved = await publishedPage(t, world, 'Cached', {
+      [world.blocks.pageUrl]: '/cached',
+      [world.blocks.title]: 'First title',
+    });
     contentId = saved.content_id;
-    await publish(t, contentId);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -119,12 +115,7 @@ describe.each(DIALECTS)('cached pages answered before routing on %s', (dialect) 
     const extra = await fetchPage(`${pagePath()}&version=2`);
     expect(extra.status).toBe(400);
     // A token in the address, even as part of a Page URL the route has served and cached.
-    const odd = ok(
-      await saveFields(t, await createPage(t, world, 'Odd'), {
-        [world.blocks.pageUrl]: '/odd?access_token=1',
-      }),
-    ).json();
-    await publish(t, odd.content_id);
+    await publishedPage(t, world, 'Odd', { [world.blocks.pageUrl]: '/odd?access_token=1' });
     const oddPath = `/api/contents?site_id=${world.siteId}&page_url=`;
     expect((await fetchPage(`${oddPath}%2Fodd%3Faccess_token%3D1`)).status).toBe(200);
     const inAddress = await fetchPage(`${oddPath}/odd?access_token=1`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthConfig } from '../../src/auth/config';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, makeWorld, ok, publish, saveFields, type World } from './fixtures';
+import { makeWorld, publish, publishedPage, saveFields, type World } from './fixtures';
 
 describe.each(DIALECTS)('public delivery on %s', (dialect) => {
   let t: TestApp;
@@ -10,15 +10,10 @@ describe.each(DIALECTS)('public delivery on %s', (dialect) => {
   beforeAll(async () => {
     t = await startApp(dialect, { auth: loadAuthConfig({ CANOPY_PUBLIC_DELIVERY: 'true' }) });
     world = await makeWorld(t.db);
-    const created = await createPage(t, world, 'Public');
-    const saved = ok(
-      await saveFields(t, created, {
-        [world.blocks.pageUrl]: '/public',
-        [world.blocks.title]: 'First title',
-      }),
-    );
-    page = saved.json();
-    await publish(t, page.content_id);
+    page = await publishedPage(t, world, 'Public', {
+      [world.blocks.pageUrl]: '/public',
+      [world.blocks.title]: 'First title',
+    });
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@
  * Page URL, a required Title with a pattern, Body, a Dynamic Zone) and a widget template.
  */
 import { randomUUID } from 'node:crypto';
-import { childPath } from '@canopy/core';
+import { childPath, type Content } from '@canopy/core';
 import type { Db } from '../../src/db/index';
 import type { NewTemplate } from '../../src/db/schema';
 import { BLANK_FIELD_DEFINITION } from '../../src/operations/templates/field-rules';
@@ -224,6 +224,18 @@ export async function publish(t: TestApp, contentId: string, version = 1): Promi
   if (Number(result.numUpdatedRows) !== 1)
     throw new Error(`publish: no version ${version} of ${contentId}`);
   t.app.canopy.readCache.clear();
+}
+
+/** A new page with its Page URL and fields saved, published as version 1; its saved reply. */
+export async function publishedPage(
+  t: TestApp,
+  world: World,
+  name: string,
+  fields: Record<string, string>,
+): Promise<Content> {
+  const saved = ok(await saveFields(t, await createPage(t, world, name), fields)).json() as Content;
+  await publish(t, saved.content_id);
+  return saved;
 }
 
 /** Throws with the reply when a set-up call is not answered with `status` (default any 2xx). */
