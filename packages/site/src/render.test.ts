@@ -128,6 +128,42 @@ describe('site renderer', () => {
     expect(Buffer.from(fresh.html).equals(Buffer.from(own.html))).toBe(true);
   });
 
+  it('writes each page of a batch as the UTF-8 of the page rendered whole, whatever its text holds', () => {
+    // A site's own widget may render elements shaped like the shell's header and footer.
+    const registry = defaultRegistry().widget('own', ({ widget }) =>
+      createElement(
+        'section',
+        null,
+        createElement('header', { className: 'cn-header' }, widget.fields['Heading']?.value),
+        createElement('footer', { className: 'cn-footer' }, 'Fin 😀'),
+      ),
+    );
+    const { context, pages } = sampleBatch(4, registry.widgetLayouts());
+    // Text of every width in UTF-8.
+    const tricky = pages.map((page, i) => ({
+      ...page,
+      name: `Café ${i} 中文 😀`,
+      rows: (page.rows as string).replaceAll('Heading', 'Heading é 中 😀'),
+    }));
+    const shared = {
+      ...context,
+      footer: { heading: 'Ärger GmbH', body: '<p>Fußnote 😀</p>' },
+      menu: context.menu.map((entry) => ({ ...entry, name: `${entry.name} ü` })),
+    };
+    // A buffer far too small to start with: the batch grows it as it goes.
+    const batch = renderBatch(shared, tricky, registry, undefined, new ArrayBuffer(64));
+    let start = 0;
+    tricky.forEach((page, k) => {
+      const whole = renderPage(assemblePage(shared, page).model, registry, { whole: true });
+      expect(whole.match(/<footer class="cn-footer">/g)?.length).toBeGreaterThan(1);
+      expect(whole.match(/<header class="cn-header">/g)?.length).toBeGreaterThan(1);
+      expect(whole).toContain('Ärger GmbH');
+      expect(whole).toContain('Heading é 中 😀');
+      expect(new TextDecoder().decode(batch.html.subarray(start, batch.ends[k]))).toBe(whole);
+      start = batch.ends[k]!;
+    });
+  });
+
   it('makes the same model from the same rows in any order (block fields come unsorted)', () => {
     const { context, pages } = sampleBatch(1);
     const page = pages[0]!;

@@ -60,23 +60,35 @@ function documentOf(page: PageModel, children: ReactNode, options: RenderOptions
   return `<!DOCTYPE html>${renderToStaticMarkup(createElement(Document, { page, children, shell }))}`;
 }
 
+/** A header or footer as markup, and as the UTF-8 bytes a build copies into each page showing it. */
+interface ShellPiece {
+  markup: string;
+  /** Encoded on a build's first use. */
+  bytes?: Uint8Array;
+}
+
 interface ShellMarkup {
   /** By which top-level entries hold the page. */
-  headers: Map<string, string>;
-  footers: Map<FragmentModel | null, string>;
+  headers: Map<string, ShellPiece>;
+  footers: Map<FragmentModel | null, ShellPiece>;
 }
+
+const encoder = new TextEncoder();
+const piece = (markup: string): ShellPiece => ({ markup });
+const bytesOf = (shell: ShellPiece): Uint8Array => (shell.bytes ??= encoder.encode(shell.markup));
 
 /**
  * Header and footer markup by what they show: the menu (every page of a build shares one), then
  * the base path and site name, then which top-level entries hold the page (the header) or the
  * Footer fragment (the footer). A site's header and footer are the same on most of its pages
- * and often the larger part of each, so they are rendered once per distinct case. Rendered on
- * their own, they must hold nothing React would move into the document's head (an `<img>`
- * element adds a preload link there): the comparison with whole renders in the tests says so.
+ * and often the larger part of each, so they are rendered (and encoded) once per distinct case.
+ * Rendered on their own, they must hold nothing React would move into the document's head (an
+ * `<img>` element adds a preload link there): the comparison with whole renders in the tests
+ * says so.
  */
 const shells = new WeakMap<MenuEntry[], Map<string, ShellMarkup>>();
 
-function shellOf(page: PageModel): Shell {
+function shellPieces(page: PageModel): { header: ShellPiece; footer: ShellPiece } {
   let bySite = shells.get(page.menu);
   if (!bySite) shells.set(page.menu, (bySite = new Map()));
   const siteKey = `${page.site.basePath}\u0000${page.site.name}`;
@@ -88,15 +100,20 @@ function shellOf(page: PageModel): Shell {
   });
   let header = markup.headers.get(current);
   if (header === undefined) {
-    header = renderToStaticMarkup(createElement(HeaderInner, { page }));
+    header = piece(renderToStaticMarkup(createElement(HeaderInner, { page })));
     markup.headers.set(current, header);
   }
   let footer = markup.footers.get(page.footer);
   if (footer === undefined) {
-    footer = renderToStaticMarkup(createElement(FooterInner, { page }));
+    footer = piece(renderToStaticMarkup(createElement(FooterInner, { page })));
     markup.footers.set(page.footer, footer);
   }
   return { header, footer };
+}
+
+function shellOf(page: PageModel): Shell {
+  const { header, footer } = shellPieces(page);
+  return { header: header.markup, footer: footer.markup };
 }
 
 /** Pages rendered by a build worker: their HTML as UTF-8, end to end, and what each read. */
@@ -109,11 +126,85 @@ export interface RenderedBatch {
   hashes?: string[];
 }
 
+/** A header and footer left empty, for a build to fill with the bytes encoded once. */
+const EMPTY_SHELL: Shell = { header: '', footer: '' };
+const HEADER_OPEN = '<header class="cn-header">';
+const FOOTER_OPEN = '<footer class="cn-footer">';
+
+/** UTF-8 bytes written end to end into one buffer, grown (copied) when it runs out of room. */
+class ByteWriter {
+  bytes: Uint8Array;
+  length = 0;
+
+  constructor(initial: ArrayBuffer) {
+    this.bytes = new Uint8Array(initial);
+  }
+
+  private room(needed: number): void {
+    if (this.length + needed <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + needed));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  /** `text` from `start` to `end`, encoded in place; grown when the rest does not fit. */
+  text(text: string, start: number, end: number): void {
+    for (let at = start; ;) {
+      const { read, written } = encoder.encodeInto(
+        text.slice(at, end),
+        this.bytes.subarray(this.length),
+      );
+      this.length += written;
+      at += read;
+      if (at >= end) return;
+      this.room((end - at) * 3); // at most three bytes per UTF-16 unit
+    }
+  }
+
+  raw(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+}
+
 /**
- * Assembles and renders pages of one target; the HTML comes back as one buffer to copy once,
- * with each page's digest when `digest` is given (the thread that renders also names the bytes).
- * The HTML is written at the start of `output` when it fits there (a buffer handed back for
- * reuse), else into a new buffer of its own.
+ * A page's document written as UTF-8: rendered with an empty header and footer, whose bytes,
+ * encoded once for every page that shows the same, are copied in. The header is the first
+ * `<header class="cn-header">` (only escaped text comes before it) and the footer the last
+ * `<footer class="cn-footer">` (only the page's module scripts come after it), so elements of
+ * the same shape in the page's own part (a site's own widget may have them) are never taken for
+ * them. Byte for byte the page rendered whole (the tests compare them); only the page's own part
+ * is encoded.
+ */
+function writePage(out: ByteWriter, page: PageModel, registry: Registry): void {
+  const { header, footer } = shellPieces(page);
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(
+    createElement(Document, {
+      page,
+      children: createElement(PageContent, { page, registry }),
+      shell: EMPTY_SHELL,
+    }),
+  )}`;
+  const headerAt = html.indexOf(HEADER_OPEN) + HEADER_OPEN.length;
+  const footerAt = html.lastIndexOf(FOOTER_OPEN) + FOOTER_OPEN.length;
+  if (headerAt < HEADER_OPEN.length || footerAt < headerAt)
+    throw new Error(`The page ${page.url} was rendered without its header or footer`);
+  out.text(html, 0, headerAt);
+  out.raw(bytesOf(header));
+  out.text(html, headerAt, footerAt);
+  out.raw(bytesOf(footer));
+  out.text(html, footerAt, html.length);
+}
+
+/** Room for a batch's first pages when no buffer is handed back: the pages grow it as needed. */
+const PAGE_BYTES = 16 * 1024;
+
+/**
+ * Assembles and renders pages of one target; the HTML comes back as one buffer, each page
+ * written into it as it is rendered, with each page's digest when `digest` is given (the thread
+ * that renders also names the bytes). The HTML is written from the start of `output` (a buffer
+ * handed back for reuse) while it fits there, else into a new buffer of its own.
  */
 export function renderBatch(
   context: BuildContext,
@@ -122,29 +213,18 @@ export function renderBatch(
   digest?: (html: Uint8Array) => string,
   output?: ArrayBuffer,
 ): RenderedBatch {
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
+  const out = new ByteWriter(output ?? new ArrayBuffer(pages.length * PAGE_BYTES));
   const ends: number[] = [];
   const deps: Dependencies[] = [];
   let hashes: string[] | undefined;
-  let length = 0;
   for (const page of pages) {
     const assembled = assemblePage(context, page);
-    const bytes = encoder.encode(renderPage(assembled.model, registry));
-    parts.push(bytes);
-    if (digest) (hashes ??= []).push(digest(bytes));
-    length += bytes.length;
-    ends.push(length);
+    const start = out.length;
+    writePage(out, assembled.model, registry);
+    if (digest) (hashes ??= []).push(digest(out.bytes.subarray(start, out.length)));
+    ends.push(out.length);
     deps.push(assembled.deps);
   }
-  const html =
-    output && output.byteLength >= length
-      ? new Uint8Array(output, 0, length)
-      : new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    html.set(part, offset);
-    offset += part.length;
-  }
+  const html = out.bytes.subarray(0, out.length);
   return hashes ? { html, ends, deps, hashes } : { html, ends, deps };
 }
