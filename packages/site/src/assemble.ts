@@ -278,13 +278,19 @@ export function assemblePage(
   // Block fields come in no particular order: each block's are put in order of their template
   // field's id, so the same rows always make the same model.
   const fieldsOfBlock = new Map<string, BlockFieldRow[]>();
+  let run: BlockFieldRow[] = [];
+  let runBlock: string | undefined;
   for (const row of blockFields) {
-    let list = fieldsOfBlock.get(row[0]);
-    if (!list) fieldsOfBlock.set(row[0], (list = []));
-    list.push(row);
+    // A block's rows mostly come together: the map is asked once per run of them.
+    if (row[0] !== runBlock) {
+      runBlock = row[0];
+      let list = fieldsOfBlock.get(runBlock);
+      if (!list) fieldsOfBlock.set(runBlock, (list = []));
+      run = list;
+    }
+    run.push(row);
   }
-  for (const list of fieldsOfBlock.values())
-    if (list.length > 1) list.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  for (const list of fieldsOfBlock.values()) sortByTemplateField(list);
   const blockById = new Map(blocks.map((b) => [b[0], b]));
   const widget = (blockId: string, children: WidgetModel[] = []): WidgetModel | null => {
     const block = blockById.get(blockId);
@@ -329,6 +335,26 @@ export function assemblePage(
     model.zones[name] = [...(model.zones[name] ?? []), ...placed];
   }
   return { model, deps };
+}
+
+/** Up to this many rows, a block's are sorted by insertion. */
+const FEW_ROWS = 16;
+
+/**
+ * A block's rows in order of their template field's id, equal ids as they came. A block has a
+ * few, and an insertion sort of a few costs less than calling Array.prototype.sort.
+ */
+function sortByTemplateField(rows: BlockFieldRow[]): void {
+  if (rows.length > FEW_ROWS) {
+    rows.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    return;
+  }
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i]!;
+    let j = i - 1;
+    for (; j >= 0 && rows[j]![1] > row[1]; j--) rows[j + 1] = rows[j]!;
+    rows[j + 1] = row;
+  }
 }
 
 interface LayoutNode {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createElement } from 'react';
 import {
   assemblePage,
@@ -172,6 +173,32 @@ describe('site renderer', () => {
     const again = { ...page, rows: JSON.stringify(reversed) };
     expect(JSON.stringify(assemblePage(context, again).model)).toBe(
       JSON.stringify(assemblePage(context, page).model),
+    );
+  });
+
+  it("makes the same model from block fields in any order, a block's rows together or apart", () => {
+    const { context, pages } = sampleBatch(1);
+    const page = pages[0]!;
+    const [fields, regions, blocks, blockFields] = JSON.parse(page.rows as string) as StoredRows;
+    // One block with more fields than a few (named by their ids, which no template knows).
+    const many = Array.from(
+      { length: 20 },
+      (_, i) => [blocks[0]![0], `extra-${(i * 7) % 20}`, `value ${i}`] as StoredRows[3][number],
+    );
+    const rows = [...blockFields, ...many];
+    const model = (order: StoredRows[3]) =>
+      JSON.stringify(
+        assemblePage(context, { ...page, rows: JSON.stringify([fields, regions, blocks, order]) })
+          .model,
+      );
+    const expected = model(rows);
+    expect(expected).toContain('"extra-19":{"value":"value 17"}');
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(rows, { minLength: rows.length }),
+        (order) => model(order) === expected,
+      ),
+      { seed: 20261128, numRuns: 200 },
     );
   });
 
