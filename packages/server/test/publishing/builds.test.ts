@@ -333,17 +333,21 @@ describe.each(DIALECTS)('build failures (%s)', (dialect) => {
 
   it('a page whose publish date passes appears on delivery with no one pressing Publish', async () => {
     const careers = await contentIdOf(t, '/careers');
-    await t.db
-      .updateTable('content_versions')
-      // Far enough ahead for the two publishes below to finish first on a busy machine.
-      .set({ publish_date: new Date(Date.now() + 5000).toISOString() })
-      .where('content_id', '=', careers)
-      .execute();
+    const publishAt = (ms: number) =>
+      t.db
+        .updateTable('content_versions')
+        .set({ publish_date: new Date(ms).toISOString() })
+        .where('content_id', '=', careers)
+        .execute();
+    // Not live yet, however long the two publishes below take on a busy machine.
+    await publishAt(Date.now() + 3_600_000);
     expect((await publishAndWait(t)).status).toBe('failed'); // the exploding page is still staged-in
     // Take the exploding title away so the scheduled build can succeed.
     await stageChange(t, await contentIdOf(t, '/about/team'), B.page.title, 'Our team again');
     await publishAndWait(t);
     expect((await t.app.inject({ url: '/careers' })).statusCode).toBe(404);
+    // Now its date comes, after every build requested so far.
+    await publishAt(Date.now() + 500);
     let status = 404;
     for (let i = 0; i < 150 && status !== 200; i++) {
       await new Promise((done) => setTimeout(done, 100));
