@@ -53,7 +53,7 @@ interface ShownItem {
   path: string;
   content_type_id: string;
   template_id: string | null;
-  version: ContentVersionRow;
+  version: ShownVersion;
 }
 
 export interface SiteSnapshot {
@@ -85,7 +85,30 @@ export interface RenderInput {
 }
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
-const versionStamp = (v: ContentVersionRow) => `${v.version}@${v.updated_date}`;
+/** What a build reads of a version: what picks it, names it, places it and stamps it. */
+const SHOWN_VERSION = [
+  'v.content_id',
+  'v.version',
+  'v.status_id',
+  'v.content_name',
+  'v.page_url',
+  'v.publish_date',
+  'v.unpublish_date',
+  'v.updated_date',
+] as const;
+type ShownVersion = Pick<
+  ContentVersionRow,
+  | 'content_id'
+  | 'version'
+  | 'status_id'
+  | 'content_name'
+  | 'page_url'
+  | 'publish_date'
+  | 'unpublish_date'
+  | 'updated_date'
+>;
+
+const versionStamp = (v: ShownVersion) => `${v.version}@${v.updated_date}`;
 
 /** The default theme's menu switch: a Checkbox field of this name on a page's template. */
 export const SHOW_IN_NAVIGATION = 'Show In Navigation';
@@ -197,7 +220,7 @@ async function readShownItems(db: Db, siteId: string, variant: Variant, now: Dat
   const versions = await db
     .selectFrom('content_versions as v')
     .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
-    .selectAll('v')
+    .select(SHOWN_VERSION)
     .where('i.site_id', '=', siteId)
     .where('v.status_id', 'in', STATUSES[variant])
     .execute();
@@ -420,7 +443,7 @@ async function mediaStamps(db: Db, variant: Variant, now: Date): Promise<Record<
     db
       .selectFrom('content_versions as v')
       .innerJoin('content_items as i', 'i.content_id', 'v.content_id')
-      .selectAll('v')
+      .select(SHOWN_VERSION)
       .where('i.content_type_id', 'in', types)
       .where('v.status_id', 'in', STATUSES[variant])
       .execute(),
@@ -435,8 +458,8 @@ async function mediaStamps(db: Db, variant: Variant, now: Date): Promise<Record<
 }
 
 /** Versions by content id. */
-function groupByContent(versions: ContentVersionRow[]): Map<string, ContentVersionRow[]> {
-  const byContent = new Map<string, ContentVersionRow[]>();
+function groupByContent(versions: ShownVersion[]): Map<string, ShownVersion[]> {
+  const byContent = new Map<string, ShownVersion[]>();
   for (const v of versions) {
     let list = byContent.get(v.content_id);
     if (!list) byContent.set(v.content_id, (list = []));

@@ -59,11 +59,9 @@ export function isLive(
  * The version a variant shows: latest = newest of any status; latestpublishable = newest staged
  * or published (§5 Publishing); published = the newest published version that is live now.
  */
-export function pickVersion(
-  versions: readonly ContentVersionRow[],
-  variant: Variant,
-  now = new Date(),
-): ContentVersionRow | undefined {
+export function pickVersion<
+  V extends Pick<ContentVersionRow, 'version' | 'status_id' | 'publish_date' | 'unpublish_date'>,
+>(versions: readonly V[], variant: Variant, now = new Date()): V | undefined {
   const newestFirst = [...versions].sort((a, b) => b.version - a.version);
   switch (variant) {
     case 'latest':
