@@ -98,14 +98,7 @@ const SHOWN_VERSION = [
 ] as const;
 type ShownVersion = Pick<
   ContentVersionRow,
-  | 'content_id'
-  | 'version'
-  | 'status_id'
-  | 'content_name'
-  | 'page_url'
-  | 'publish_date'
-  | 'unpublish_date'
-  | 'updated_date'
+  (typeof SHOWN_VERSION)[number] extends `v.${infer Column}` ? Column : never
 >;
 
 const versionStamp = (v: ShownVersion) => `${v.version}@${v.updated_date}`;
