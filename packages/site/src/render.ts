@@ -56,7 +56,11 @@ export function withPreviewBar(html: string, preview: PreviewInfo): string {
 }
 
 function documentOf(page: PageModel, children: ReactNode, options: RenderOptions): string {
-  const shell = options.whole ? undefined : shellOf(page);
+  return documentMarkup(page, children, options.whole ? undefined : shellOf(page));
+}
+
+/** The page's document around `children`, its header and footer the shell's when given. */
+function documentMarkup(page: PageModel, children: ReactNode, shell: Shell | undefined): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(createElement(Document, { page, children, shell }))}`;
 }
 
@@ -179,13 +183,7 @@ class ByteWriter {
  */
 function writePage(out: ByteWriter, page: PageModel, registry: Registry): void {
   const { header, footer } = shellPieces(page);
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(
-    createElement(Document, {
-      page,
-      children: createElement(PageContent, { page, registry }),
-      shell: EMPTY_SHELL,
-    }),
-  )}`;
+  const html = documentMarkup(page, createElement(PageContent, { page, registry }), EMPTY_SHELL);
   const headerAt = html.indexOf(HEADER_OPEN) + HEADER_OPEN.length;
   const footerAt = html.lastIndexOf(FOOTER_OPEN) + FOOTER_OPEN.length;
   if (headerAt < HEADER_OPEN.length || footerAt < headerAt)
