@@ -175,19 +175,21 @@ class ByteWriter {
 /**
  * A page's document written as UTF-8: rendered with an empty header and footer, whose bytes,
  * encoded once for every page that shows the same, are copied in. The header is the first
- * `<header class="cn-header">` (only escaped text comes before it) and the footer the last
- * `<footer class="cn-footer">` (only the page's module scripts come after it), so elements of
- * the same shape in the page's own part (a site's own widget may have them) are never taken for
- * them. Byte for byte the page rendered whole (the tests compare them); only the page's own part
- * is encoded.
+ * `<header class="cn-header">` (only the document's head and the preview bar come before it,
+ * their text escaped) and the footer the last `<footer class="cn-footer">` (only the page's
+ * module scripts come after it), so elements of the same shape in the page's own part (a site's
+ * own widget may have them) are never taken for them. Byte for byte the page rendered whole
+ * (the tests compare them); only the page's own part is encoded.
  */
 function writePage(out: ByteWriter, page: PageModel, registry: Registry): void {
   const { header, footer } = shellPieces(page);
   const html = documentMarkup(page, createElement(PageContent, { page, registry }), EMPTY_SHELL);
-  const headerAt = html.indexOf(HEADER_OPEN) + HEADER_OPEN.length;
-  const footerAt = html.lastIndexOf(FOOTER_OPEN) + FOOTER_OPEN.length;
-  if (headerAt < HEADER_OPEN.length || footerAt < headerAt)
+  const headerTag = html.indexOf(HEADER_OPEN);
+  const footerTag = html.lastIndexOf(FOOTER_OPEN);
+  if (headerTag < 0 || footerTag < headerTag)
     throw new Error(`The page ${page.url} was rendered without its header or footer`);
+  const headerAt = headerTag + HEADER_OPEN.length;
+  const footerAt = footerTag + FOOTER_OPEN.length;
   out.text(html, 0, headerAt);
   out.raw(bytesOf(header));
   out.text(html, headerAt, footerAt);
