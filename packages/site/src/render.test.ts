@@ -193,6 +193,10 @@ describe('site renderer', () => {
       );
     const expected = model(rows);
     expect(expected).toContain('"extra-19":{"value":"value 17"}');
+    // In order of their template field's id.
+    const extras = [...expected.matchAll(/"(extra-\d+)":/g)].map((match) => match[1]);
+    expect(extras).toHaveLength(20);
+    expect(extras).toEqual([...extras].sort());
     fc.assert(
       fc.property(
         fc.shuffledSubarray(rows, { minLength: rows.length }),
