@@ -204,7 +204,8 @@ const PAGE_BYTES = 16 * 1024;
  * Assembles and renders pages of one target; the HTML comes back as one buffer, each page
  * written into it as it is rendered, with each page's digest when `digest` is given (the thread
  * that renders also names the bytes). The HTML is written from the start of `output` (a buffer
- * handed back for reuse) while it fits there, else into a new buffer of its own.
+ * handed back for reuse), or of a new buffer; when it runs out of room, what was written moves
+ * to a buffer twice as large and the batch goes on there.
  */
 export function renderBatch(
   context: BuildContext,

@@ -30,7 +30,10 @@ export interface BuildTask {
   /** Pages with their rows, or without them (`UnreadPage`) when `read` says where they are. */
   pages: PageSource[];
   read?: RowsSource;
-  /** A buffer to write the batch's HTML into when it fits (one handed back by `recycle`). */
+  /**
+   * A buffer to write the batch's HTML into from its start (one handed back by `recycle`); a
+   * batch that outgrows it continues in a larger one.
+   */
   output?: ArrayBuffer;
 }
 
