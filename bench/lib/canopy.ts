@@ -2,8 +2,8 @@
  * A Canopy world for the bench: a throw-away database filled with a content tree, users with
  * tokens signed by the same issuer the measured server checks, and that server.
  */
-import type { FastifyInstance } from 'fastify';
-import { build } from '../../packages/server/src/app';
+import { loadSigningKeys } from '../../packages/server/src/auth/keys';
+import { createTokenIssuer } from '../../packages/server/src/auth/tokens';
 import type { Db } from '../../packages/server/src/db/index';
 import { createUser } from '../../packages/server/src/operations/users/create-user';
 import { createBenchDatabase, type Connection } from './database';
@@ -31,7 +31,6 @@ export async function openCanopyWorld(
   serverEnv: Record<string, string> = {},
 ): Promise<CanopyWorld> {
   const bench = await createBenchDatabase(name);
-  let signer: FastifyInstance | undefined;
   let server: RunningServer | undefined;
   try {
     const db = bench.database.db;
@@ -39,14 +38,10 @@ export async function openCanopyWorld(
     const items = planTree(size);
     await insertTree(db, model, items);
     await prepare?.({ db });
-    // An app on the same database, never listening: it signs tokens exactly as the server expects.
-    signer = await build({
-      database: bench.database,
-      logger: false,
-      config: { dataDir: bench.connection.dataDir, publicUrl: PUBLIC_URL, databaseUrl: undefined },
-    });
-    await signer.ready();
-    const tokens = signer.canopy.tokens;
+    // The server's own issuer and keys (kept in the database), as `canopy token` signs. Not a
+    // whole app in this process: its start-up build, scheduler and jobs would compete with the
+    // measured server for the CPU and share its data folder.
+    const tokens = createTokenIssuer(`${PUBLIC_URL}/oidc`, await loadSigningKeys(db));
     const tokenFor = async (username: string, roleIds: string[]) => {
       const sub = await createUser(db, {
         username,
@@ -59,7 +54,6 @@ export async function openCanopyWorld(
     const adminToken = await tokenFor('bench-admin', ['administrator']);
     server = await startCanopyServer(bench.connection, serverEnv);
     const running = server;
-    const app = signer;
     return {
       db,
       connection: bench.connection,
@@ -70,13 +64,11 @@ export async function openCanopyWorld(
       tokenFor,
       async close() {
         await running.stop();
-        await app.close();
         await bench.dispose();
       },
     };
   } catch (error) {
     await server?.stop();
-    await signer?.close();
     await bench.dispose();
     throw error;
   }
