@@ -32,8 +32,10 @@ async function uploadStages(app: FastifyInstance): Promise<void> {
       for await (const _chunk of request.body as Readable);
       return { ok: true };
     });
+    // Holding up to 1 MiB while a write runs, as Canopy's stores do (Node's default is 16 KiB).
     raw.post(`${BARE_UPLOAD_PREFIX}disk`, async (request) => {
-      await pipeline(request.body as Readable, createWriteStream(join(folder, 'body')));
+      const file = createWriteStream(join(folder, 'body'), { highWaterMark: 1024 * 1024 });
+      await pipeline(request.body as Readable, file);
       return { ok: true };
     });
   });
