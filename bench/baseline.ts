@@ -1,12 +1,5 @@
 /** The yardstick: a bare Fastify route answering a small JSON object, in its own process. */
-import {
-  expectJson,
-  expectStatus,
-  receiveBytes,
-  sequentialLatency,
-  throughput,
-  type LatencyStats,
-} from './lib/measure';
+import { expectJson, expectStatus, sequentialLatency, throughput } from './lib/measure';
 import {
   describeLatency,
   describeThroughput,
@@ -16,7 +9,7 @@ import {
   type Baseline,
   type Row,
 } from './lib/report';
-import { BARE_BYTES_PATH, BARE_PATH, startBareServer } from './lib/server';
+import { BARE_PATH, startBareServer } from './lib/server';
 
 export async function measureBaseline(): Promise<{ baseline: Baseline; rows: Row[] }> {
   const server = await startBareServer();
@@ -48,17 +41,6 @@ export async function recheckBaseline(baseline: Baseline): Promise<Row> {
     const result = await throughput(`${server.origin}${BARE_PATH}`);
     step(`bare route again, 10 connections: ${describeThroughput(result)}`);
     return throughputRow('Bare Fastify route, throughput at the end', result, baseline);
-  } finally {
-    await server.stop();
-  }
-}
-
-/** The bare route sending `bytes` bytes of JSON from memory, timed to the last byte. */
-export async function bareBytesLatency(bytes: number): Promise<LatencyStats> {
-  const server = await startBareServer();
-  try {
-    const url = `${server.origin}${BARE_BYTES_PATH}?n=${bytes}`;
-    return await sequentialLatency(() => receiveBytes(url), { runs: 20, warmup: 2 });
   } finally {
     await server.stop();
   }
