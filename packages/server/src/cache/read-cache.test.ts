@@ -143,5 +143,30 @@ describe('read cache', () => {
     expect(cleared).toBe(0);
     cache.invalidate({ kind: 'all' });
     expect(cleared).toBe(1);
+    cache.invalidate({ kind: 'pages' });
+    expect(cleared).toBe(2);
+  });
+
+  it('a change of nothing a menu shows clears the pages and keeps the menus', () => {
+    const cache = new ReadCache();
+    const built = menu([['a', free]]);
+    const readAt = cache.generation();
+    cache.set('menu:admin', built.text, { readAt, segments: built.segments });
+    cache.set('page:public:site\n/a', 'page a', { readAt, content: 'a' });
+    cache.invalidate({ kind: 'pages' });
+    expect(cache.get('menu:admin')?.toString()).toBe(built.text);
+    expect(cache.get('page:public:site\n/a')).toBeUndefined();
+    // Read before that change: a menu is still current, a page is not.
+    cache.set('menu:editor', 'editor menu', { readAt });
+    cache.set('page:public:site\n/b', 'page b', { readAt, content: 'b' });
+    expect(cache.get('menu:editor')?.toString()).toBe('editor menu');
+    expect(cache.get('page:public:site\n/b')).toBeUndefined();
+    // A lock still patches a kept menu, and a change of anything still clears it.
+    cache.clearLockOf('a');
+    expect(
+      cache.patch('menu:admin', new Map([['a', held('ed')]]), cache.generation())?.toString(),
+    ).toBe(menu([['a', held('ed')]]).text);
+    cache.invalidate({ kind: 'all' });
+    expect(cache.get('menu:admin')).toBeUndefined();
   });
 });

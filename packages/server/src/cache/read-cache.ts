@@ -6,8 +6,9 @@
  *
  * Every change reaches the caches through one entry point, `invalidate(change)`: the app calls it
  * before answering any successful write, and a signal from another instance can call it the same
- * way. Any write forgets everything (and clears the dependent caches given to the constructor,
- * e.g. verified tokens); a lock or unlock of one item forgets that item's pages and marks the
+ * way. A write forgets everything (and clears the dependent caches given to the constructor,
+ * e.g. verified tokens), but the menus when it wrote no table a menu reads ('pages': a save of
+ * fields and blocks); a lock or unlock of one item forgets that item's pages and marks the
  * item stale in each menu that shows it. A stale menu is not served as it is: its reader reads the
  * items' lock state afresh and `patch`es their bytes in place of rebuilding 100,000 items.
  *
@@ -21,8 +22,11 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 /** What a key is: its text up to the first ':' ('menu', 'page'). */
 export type CacheScope = 'menu' | 'page';
 
-/** What changed: anything, or only the lock state of one content item. */
-export type CacheChange = { kind: 'all' } | { kind: 'lock'; contentId: string };
+/**
+ * What changed: anything; anything but what the menus show ('pages'); or only the lock state of
+ * one content item.
+ */
+export type CacheChange = { kind: 'all' } | { kind: 'pages' } | { kind: 'lock'; contentId: string };
 
 /**
  * Where each item's patchable bytes are in a body: item `ids.get(id)` occupies
@@ -69,6 +73,7 @@ export class ReadCache {
   private bytes = 0;
   private clears = 0;
   private lastClearAll = 0;
+  private lastClearPages = 0;
   private lastLockChange = 0;
   private readonly lastLockOfContent = new Map<string, number>();
 
@@ -121,9 +126,10 @@ export class ReadCache {
     const body = typeof reply === 'string' ? Buffer.from(reply) : reply;
     const { readAt, content, segments, now = Date.now() } = options;
     const expires = options.expires ?? Number.POSITIVE_INFINITY;
+    const menu = scopeOf(key) === 'menu';
     const changedSince = Math.max(
       this.lastClearAll,
-      scopeOf(key) === 'menu' ? this.lastLockChange : 0,
+      menu ? this.lastLockChange : this.lastClearPages,
       content === undefined ? 0 : (this.lastLockOfContent.get(content) ?? 0),
     );
     if (changedSince > readAt) return body;
@@ -212,6 +218,12 @@ export class ReadCache {
       this.lastClearAll = at;
       this.lastLockChange = 0;
       this.lastLockOfContent.clear();
+      for (const dependent of this.dependents) dependent.clear();
+      return;
+    }
+    if (change.kind === 'pages') {
+      for (const key of this.entries.keys()) if (scopeOf(key) !== 'menu') this.delete(key);
+      this.lastClearPages = at;
       for (const dependent of this.dependents) dependent.clear();
       return;
     }

@@ -1,8 +1,10 @@
 /**
  * The read cache's changes across instances: each local change is sent to the other instances
  * (`signalChange`), and theirs come in through the same `ReadCache.invalidate` (not sent again).
- * Any change but a lock may have changed where a site is served, so the site targets are read
- * again too; after a lost connection everything is forgotten (changes may have been missed).
+ * A change of anything ('all') may have changed where a site is served, so the site targets are
+ * read again too (a write that changed no table a menu reads, 'pages', wrote no site either: see
+ * repositories/menus.ts); after a lost connection everything is forgotten (changes may have been
+ * missed).
  */
 import type { CacheChange, ReadCache } from './read-cache';
 import { encodeSignal, type Signals } from './signals';
@@ -16,6 +18,7 @@ export function signalChange(signals: Signals, change: CacheChange): Promise<voi
 
 function asChange(payload: unknown): CacheChange {
   const change = payload as Partial<{ kind: string; contentId: unknown }> | null;
+  if (change?.kind === 'pages') return { kind: 'pages' };
   return change?.kind === 'lock' && typeof change.contentId === 'string'
     ? { kind: 'lock', contentId: change.contentId }
     : { kind: 'all' };

@@ -5,6 +5,7 @@ import type { Database } from './schema';
 import { connect as connectSqlite } from './dialects/sqlite/connect';
 import { connect as connectPostgres } from './dialects/postgres/connect';
 import { migrationProvider } from './migrations/index';
+import { WriteWatch } from './write-watch';
 
 export type { Database } from './schema';
 export type Db = Kysely<Database>;
@@ -48,9 +49,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
         client.release();
       }
     }
-    db = new Kysely<Database>({ dialect });
+    db = new Kysely<Database>({ dialect, plugins: [new WriteWatch()] });
   } else {
-    db = new Kysely<Database>({ dialect: connectSqlite(config.sqliteFile) });
+    db = new Kysely<Database>({
+      dialect: connectSqlite(config.sqliteFile),
+      plugins: [new WriteWatch()],
+    });
     if (config.sqliteFile !== ':memory:' && config.sqliteFile !== '')
       sqliteFiles.set(db, resolve(config.sqliteFile));
   }

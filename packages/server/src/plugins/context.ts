@@ -1,7 +1,10 @@
 /** Shared infrastructure decorated on the app: database, configuration, token issuer, caches. */
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db/index';
+import { watchWrites, type WrittenTables } from '../db/write-watch';
+import { menusMayChange } from '../repositories/menus';
 import type { TokenIssuer } from '../auth/tokens';
 import type { CacheChange, ReadCache } from '../cache/read-cache';
 import type { TokenCache } from '../auth/token-cache';
@@ -45,7 +48,8 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
     app.decorate('canopy', canopy);
     // Any successful write may change a page, a menu, a user or their roles: forget what was
     // cached (verified tokens too) before the writer hears back, so nobody it tells can see the
-    // old state. A lock or unlock changes only the item's lock state: the menus and its pages.
+    // old state; the menus are kept when the write wrote no table they read (a save of fields and
+    // blocks). A lock or unlock changes only the item's lock state: the menus and its pages.
     // The other instances are told too (the write is committed by now), before the writer hears
     // back; a request waits for what another instance's change started (re-reading the targets).
     // Callbacks, not promises: a read neither waits nor signals, and pays no promise for it.
@@ -54,6 +58,18 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
       if (pending) pending.then(() => done(), done);
       else done();
     });
+    // Which tables a write's queries wrote to, as the database saw them (db/write-watch.ts): the
+    // work before the body is read, then the rest (a body's chunks arrive outside the request's
+    // own work, so the second part is entered again once it is read).
+    const written = new WeakMap<FastifyRequest, WrittenTables>();
+    const watch = (request: FastifyRequest, next: () => void) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return next();
+      let tables = written.get(request);
+      if (!tables) written.set(request, (tables = new Set()));
+      watchWrites(tables, next);
+    };
+    app.addHook('onRequest', (request, _reply, done) => watch(request, done));
+    app.addHook('preValidation', (request, _reply, done) => watch(request, done));
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) {
         return done(null, payload);
@@ -61,8 +77,13 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
       const { changes } = request.routeOptions.config;
       if (changes === 'nothing') return done(null, payload);
       const { id } = request.params as { id?: string };
+      const tables = written.get(request);
       const change: CacheChange =
-        changes === 'lock' && id ? { kind: 'lock', contentId: id } : { kind: 'all' };
+        changes === 'lock' && id
+          ? { kind: 'lock', contentId: id }
+          : tables && !menusMayChange(tables)
+            ? { kind: 'pages' }
+            : { kind: 'all' };
       canopy.readCache.invalidate(change);
       signalChange(canopy.signals, change).then(() => done(null, payload), done);
     });

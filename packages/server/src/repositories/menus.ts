@@ -4,8 +4,44 @@
  */
 import type { Flag, MenuItem } from '@canopy/core';
 import { sql } from 'kysely';
-import type { Db } from '../db/index';
+import type { Database, Db } from '../db/index';
 import { jsonObject } from '../db/json';
+
+/**
+ * The tables no menu tree reads (it reads content items, templates and, for a role's permissions,
+ * role_permissions): a request whose writes touched only these leaves the cached trees as they
+ * are (plugins/context.ts), so an editor's save of fields and blocks does not cost the next
+ * reader a rebuild of a 100,000-item tree. Listed as the tables outside the tree rather than
+ * those in it: a table added later counts as one a tree may read until it is listed here.
+ */
+const OUTSIDE_MENUS: ReadonlySet<string> = new Set<keyof Database>([
+  'content_versions',
+  'content_fields',
+  'dynamic_regions',
+  'content_blocks',
+  'block_fields',
+  'version_documents',
+  'template_blocks',
+  'template_fields',
+  'audit_log',
+  'users',
+  'external_identities',
+  'oidc_payloads',
+  'api_keys',
+  'signing_keys',
+  'microapps',
+  'microapp_versions',
+  'microapp_instances',
+  'releases',
+  'builds',
+  'media_jobs',
+]);
+
+/** Whether writes to these tables (db/write-watch.ts) may have changed a menu tree. */
+export function menusMayChange(written: ReadonlySet<string>): boolean {
+  for (const table of written) if (!OUTSIDE_MENUS.has(table)) return true;
+  return false;
+}
 
 /** A menu item's fields in the reply's shape, without its permissions and children. */
 export type MenuRow = Omit<MenuItem, 'permissions' | 'children'>;

@@ -249,6 +249,24 @@ describe('instances on one PostgreSQL database', () => {
       .execute();
   const lockOnB = async (id: string) => (await menuItem(apiB, id))?.locked_by ?? null;
 
+  it("keeps B's menus through a write on A that changed nothing they show", async () => {
+    const careers = await pageId(apiA, '/careers');
+    const team = await pageId(apiA, '/about/team');
+    await draftOf(careers);
+    const draft = await draftOf(team);
+    expect([await lockOnB(careers), await lockOnB(team)]).toEqual(['admin', 'admin']);
+    // A change nobody is told of: B's menu shows it only if B builds the menu again.
+    await unlockQuietly([careers]);
+    await apiA('PUT', `/api/contents/${team}`, { version: draft.version, status_id: 'staged' });
+    // A's next change reaches B after the one before it.
+    await apiA('PUT', `/api/unlockcontents/${team}`);
+    expect(await onB('the release of the team page', () => lockOnB(team), null)).toBeNull();
+    expect(await lockOnB(careers)).toBe('admin');
+    await apiA('PUT', `/api/lockcontents/${careers}`);
+    await apiA('PUT', `/api/lockcontents/${team}`);
+    await apiA('PUT', `/api/contents/${team}`, { version: draft.version, status_id: 'draft' });
+  });
+
   it('forgets everything when it sees that it missed a message from another instance', async () => {
     const careers = await pageId(apiA, '/careers');
     const team = await pageId(apiA, '/about/team');

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenDatabase } from './index';
+import { ANY_TABLE, watchWrites, type WrittenTables } from './write-watch';
+
+describe('write watch', () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openDatabase({ sqliteFile: ':memory:' });
+  });
+  afterAll(() => database.close());
+
+  /** The tables `work` wrote to, as the watch saw them. */
+  async function written(work: () => Promise<unknown>): Promise<string[]> {
+    const tables: WrittenTables = new Set();
+    await watchWrites(tables, work);
+    return [...tables].sort();
+  }
+
+  it('sees no table in reads', async () => {
+    const { db } = database;
+    expect(
+      await written(async () => {
+        await db.selectFrom('content_items').select('content_id').execute();
+        await sql`SELECT 1`.execute(db);
+      }),
+    ).toEqual([]);
+  });
+
+  it('names the table of each insert, update and delete, aliased or in a transaction', async () => {
+    const { db } = database;
+    const tables = await written(() =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('settings')
+          .values({ key: 'watched', value: '1' })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: '1' }))
+          .execute();
+        await trx
+          .updateTable('content_items as c')
+          .set({ content_name: 'x' })
+          .where('c.content_id', '=', 'none')
+          .execute();
+        await trx.deleteFrom('audit_log').where('audit_id', '=', 'none').execute();
+      }),
+    );
+    expect(tables).toEqual(['audit_log', 'content_items', 'settings']);
+  });
+
+  it('names the table of a write in SQL text, and any table for a statement it cannot read', async () => {
+    const { db } = database;
+    expect(
+      await written(() =>
+        sql`UPDATE "templates" SET template_name = template_name WHERE 0 = 1`.execute(db),
+      ),
+    ).toEqual(['templates']);
+    expect(
+      await written(() =>
+        sql`INSERT OR IGNORE INTO settings (key, value) VALUES ('t', '1')`.execute(db),
+      ),
+    ).toEqual(['settings']);
+    expect(
+      await written(() => sql`CREATE TEMP TABLE IF NOT EXISTS scratch (a)`.execute(db)),
+    ).toEqual([ANY_TABLE]);
+  });
+
+  it('keeps to its own work across awaits, whatever runs beside it', async () => {
+    const { db } = database;
+    const mine: WrittenTables = new Set();
+    const theirs: WrittenTables = new Set();
+    await Promise.all([
+      watchWrites(mine, async () => {
+        await db.selectFrom('templates').select('template_id').execute();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await db
+          .updateTable('templates')
+          .set({ lvl: 1 })
+          .where('template_id', '=', 'none')
+          .execute();
+      }),
+      watchWrites(theirs, async () => {
+        await db
+          .updateTable('users')
+          .set({ given_name: 'x' })
+          .where('user_id', '=', 'none')
+          .execute();
+      }),
+      // Outside any watched work: seen by nobody.
+      db.updateTable('roles').set({ role_name: 'x' }).where('role_id', '=', 'none').execute(),
+    ]);
+    expect([...mine]).toEqual(['templates']);
+    expect([...theirs]).toEqual(['users']);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The menus a write leaves in the read cache. A write that wrote no table a menu reads (a save of
+ * fields, Push to Staging) keeps the cached trees; any other rebuilds them. Either way, what each
+ * caller is served right after the write is exactly the tree built afresh from the database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startApp, type TestApp } from '../harness';
+import { createPage, makeWorld, ok, saveFields, type MenuNode, type World } from './fixtures';
+
+/** An administrator, and a role that may read the world's site only. */
+const CALLERS = ['admin', 'reader'] as const;
+
+interface NamedNode extends MenuNode {
+  content_name: string;
+  is_active: number;
+  children: NamedNode[];
+}
+
+function find(nodes: NamedNode[], id: string): NamedNode | undefined {
+  for (const node of nodes) {
+    if (node.content_id === id) return node;
+    const inner = find(node.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
+  let t: TestApp;
+  let world: World;
+  const reads: Array<{ key: string; hit: boolean }> = [];
+
+  beforeAll(async () => {
+    t = await startApp(dialect);
+    world = await makeWorld(t.db);
+    await t.db
+      .insertInto('roles')
+      .values({ role_id: 'site-readers', role_name: 'Site readers', role_rank: 10, is_admin: 0 })
+      .execute();
+    await t.tokenFor('reader', ['site-readers']);
+    ok(
+      await t.request({
+        method: 'PUT',
+        url: '/api/permissions/site-readers',
+        payload: { [world.rootId]: { Read: { permission: 1 } } },
+      }),
+    );
+    t.app.canopy.readCache.onRead((key, hit) => {
+      if (key.startsWith('menu:')) reads.push({ key, hit });
+    });
+  });
+  afterAll(() => t.close());
+
+  const menuText = async (as: string) => {
+    const res = await t.request({ method: 'GET', url: '/api/menus', as });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  /**
+   * Each caller's menu is read (so the cache holds it), `write` runs, and each caller's menu is
+   * read again and compared with the tree built afresh (after forgetting everything). Answers
+   * whether those reads were served from the trees kept in the cache, and the admin's tree.
+   */
+  async function afterWrite(write: () => Promise<unknown>) {
+    for (const as of CALLERS) await menuText(as);
+    await write();
+    reads.length = 0;
+    const served = new Map<string, string>();
+    for (const as of CALLERS) served.set(as, await menuText(as));
+    const kept = reads.length === CALLERS.length && reads.every((read) => read.hit);
+    t.app.canopy.readCache.clear();
+    for (const as of CALLERS) {
+      expect(JSON.parse(served.get(as)!)).toEqual(JSON.parse(await menuText(as)));
+    }
+    return { kept, admin: JSON.parse(served.get('admin')!) as NamedNode[] };
+  }
+
+  it("keeps the menus through a save of an item's fields", async () => {
+    const page = await createPage(t, world, 'Fields only');
+    const { kept } = await afterWrite(async () =>
+      ok(await saveFields(t, page, { [world.blocks.title]: 'A new title' })),
+    );
+    expect(kept).toBe(true);
+  });
+
+  it('keeps the menus through Push to Staging', async () => {
+    const page = await createPage(t, world, 'Staged');
+    const { kept } = await afterWrite(async () =>
+      ok(
+        await t.request({
+          method: 'PUT',
+          url: `/api/contents/${page.content_id}`,
+          payload: { version: page.version, status_id: 'staged' },
+        }),
+      ),
+    );
+    expect(kept).toBe(true);
+  });
+
+  it('rebuilds them after a rename', async () => {
+    const page = await createPage(t, world, 'Old name');
+    const { kept, admin } = await afterWrite(async () =>
+      ok(await saveFields(t, page, {}, { content_name: 'New name' })),
+    );
+    expect(kept).toBe(false);
+    expect(find(admin, page.content_id)?.content_name).toBe('New name');
+  });
+
+  it('rebuilds them after a move', async () => {
+    const from = await createPage(t, world, 'Moving');
+    const to = await createPage(t, world, 'New parent');
+    const { kept, admin } = await afterWrite(async () =>
+      ok(
+        await t.request({
+          method: 'PUT',
+          url: `/api/contents/${from.content_id}`,
+          payload: { parent_id: to.content_id, content_order: 1 },
+        }),
+      ),
+    );
+    expect(kept).toBe(false);
+    expect(find(admin, to.content_id)?.children.map((child) => child.content_id)).toEqual([
+      from.content_id,
+    ]);
+  });
+
+  it('rebuilds them after an item is made inactive', async () => {
+    const page = await createPage(t, world, 'Going quiet');
+    const { kept, admin } = await afterWrite(async () =>
+      ok(
+        await t.request({
+          method: 'PUT',
+          url: `/api/contents/${page.content_id}`,
+          payload: { is_active: 0 },
+        }),
+      ),
+    );
+    expect(kept).toBe(false);
+    expect(find(admin, page.content_id)?.is_active).toBe(0);
+  });
+
+  it('rebuilds them after Add Item and Delete', async () => {
+    let added = '';
+    const add = await afterWrite(async () => {
+      added = (await createPage(t, world, 'Added')).content_id;
+    });
+    expect(add.kept).toBe(false);
+    expect(find(add.admin, added)).toBeDefined();
+    const removed = await afterWrite(async () =>
+      ok(await t.request({ method: 'DELETE', url: `/api/contents/${added}` })),
+    );
+    expect(removed.kept).toBe(false);
+    expect(find(removed.admin, added)).toBeUndefined();
+  });
+
+  it("rebuilds them after a change of a role's permissions", async () => {
+    const page = await createPage(t, world, 'Hidden from readers');
+    await afterWrite(async () =>
+      ok(
+        await t.request({
+          method: 'PUT',
+          url: '/api/permissions/site-readers',
+          payload: { [page.content_id]: { Read: { permission: 0 } } },
+        }),
+      ),
+    );
+    const reader = JSON.parse(await menuText('reader')) as NamedNode[];
+    expect(find(reader, world.rootId)).toBeDefined();
+    expect(find(reader, page.content_id)).toBeUndefined();
+  });
+
+  it('rebuilds them after a template is renamed', async () => {
+    const { kept, admin } = await afterWrite(async () =>
+      ok(
+        await t.request({
+          method: 'PUT',
+          url: `/api/templates/${world.widgetTemplateId}`,
+          payload: { template_name: 'Renamed widget' },
+        }),
+      ),
+    );
+    expect(kept).toBe(false);
+    expect(find(admin, world.widgetTemplateId)?.content_name).toBe('Renamed widget');
+  });
+
+  it('patches the lock state after a lock and an unlock', async () => {
+    const page = await createPage(t, world, 'Locked and unlocked');
+    const unlocked = await afterWrite(async () =>
+      ok(await t.request({ method: 'PUT', url: `/api/unlockcontents/${page.content_id}` })),
+    );
+    expect(unlocked.kept).toBe(true);
+    expect(find(unlocked.admin, page.content_id)?.locked_by).toBeNull();
+    const locked = await afterWrite(async () =>
+      ok(await t.request({ method: 'PUT', url: `/api/lockcontents/${page.content_id}` })),
+    );
+    expect(locked.kept).toBe(true);
+    expect(find(locked.admin, page.content_id)?.locked_by).toBe('admin');
+  });
+});
