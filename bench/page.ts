@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Content } from '@canopy/core';
-import type { CanopyWorld } from './lib/canopy';
+import { addPage, type CanopyWorld } from './lib/canopy';
 import { BARE_BYTES_PATH, startBareServer } from './lib/server';
 import { fillPage } from './lib/data';
 import { planBlockSave, SAVE_BLOCKS } from './lib/save-body';
@@ -118,19 +118,7 @@ export async function benchPageSave(world: CanopyWorld, baseline: Baseline): Pro
   const token = world.adminToken;
   const { model } = world;
   // Add Item: the creator holds the lock of the new draft.
-  const created = await expectJson<Content>(
-    `${origin}/api/contents`,
-    {
-      method: 'POST',
-      token,
-      body: {
-        parent_id: world.items[0]!.id,
-        template_id: model.pageTemplateId,
-        content_name: `Page with ${SAVE_BLOCKS} blocks`,
-      },
-    },
-    201,
-  );
+  const created = await addPage(world, `Page with ${SAVE_BLOCKS} blocks`);
   const url = `${origin}/api/contents/${created.content_id}`;
   const save = planBlockSave(model, created);
   const t0 = performance.now();

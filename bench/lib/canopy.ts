@@ -6,8 +6,10 @@ import { loadSigningKeys } from '../../packages/server/src/auth/keys';
 import { createTokenIssuer } from '../../packages/server/src/auth/tokens';
 import type { Db } from '../../packages/server/src/db/index';
 import { createUser } from '../../packages/server/src/operations/users/create-user';
+import type { Content } from '@canopy/core';
 import { createBenchDatabase, type Connection } from './database';
 import { createContentModel, insertTree, planTree, type ContentModel, type TreeItem } from './data';
+import { expectJson } from './measure';
 import { PUBLIC_URL, startCanopyServer, type RunningServer } from './server';
 
 export interface CanopyWorld {
@@ -72,4 +74,24 @@ export async function openCanopyWorld(
     await bench.dispose();
     throw error;
   }
+}
+
+/**
+ * Add Item through the API: a page of the bench's page template under the tree's first root,
+ * whose draft the administrator holds locked (as a creator does). Answers the new content.
+ */
+export function addPage(world: CanopyWorld, name: string): Promise<Content> {
+  return expectJson<Content>(
+    `${world.server.origin}/api/contents`,
+    {
+      method: 'POST',
+      token: world.adminToken,
+      body: {
+        parent_id: world.items[0]!.id,
+        template_id: world.model.pageTemplateId,
+        content_name: name,
+      },
+    },
+    201,
+  );
 }
