@@ -98,6 +98,15 @@ export function forbidden(permission: Permission, itemId: string): never {
 }
 
 /**
+ * What an actor holds on every item whatever the settings say: all permissions for an
+ * administrator, Read for the published-only caller; undefined for everyone else.
+ */
+export function permissionsEverywhere(actor: Actor): Permission[] | undefined {
+  if (actor.isAdmin) return [...ALL_PERMISSIONS];
+  return actor.publishedOnly ? ['Read'] : undefined;
+}
+
+/**
  * The permissions the actor holds on each of `items`, computed in one pass over the settings of
  * the actor's roles (a menu of thousands of items costs a few queries, not one per item).
  * Items must come parents first (tree or path order); items whose parent is not among them
@@ -109,9 +118,9 @@ export async function permissionsForItems(
   items: readonly { id: string; parent_id: string | null }[],
 ): Promise<Map<string, Permission[]>> {
   const result = new Map<string, Permission[]>();
-  if (actor.isAdmin || actor.publishedOnly) {
-    const held: Permission[] = actor.isAdmin ? [...ALL_PERMISSIONS] : ['Read'];
-    for (const item of items) result.set(item.id, held);
+  const same = permissionsEverywhere(actor);
+  if (same) {
+    for (const item of items) result.set(item.id, same);
     return result;
   }
   const settings = await loadSettings(db, actor);

@@ -32,3 +32,39 @@ export function jsonRows(
 export function jsonTuple(db: Db, parts: Expression<unknown>[]): RawBuilder<string | Uint8Array> {
   return dialectOf(db).jsonTuple(parts.map((part) => sql`${part}`));
 }
+
+/**
+ * Separators of rows and of fields joined into one value by `joinedRecords` and `fields`: JSON
+ * text never holds them unescaped, and the fields joined beside it are ids, numbers and names with
+ * them replaced.
+ */
+export const RECORD_SEPARATOR = 30;
+export const UNIT_SEPARATOR = 31;
+
+/**
+ * `parts` as one text, joined by UNIT_SEPARATOR; a NULL part is ''. Ids and numbers go as they are
+ * (`plain`, they cannot hold a separator); a `text` part (a name) has the separators replaced by
+ * spaces; a `hex` part is its UTF-8 bytes in hexadecimal, for a text that must come back exact.
+ */
+export function fields(
+  db: Db,
+  parts: { value: Expression<unknown>; as?: 'plain' | 'text' | 'hex' }[],
+): RawBuilder<string> {
+  return dialectOf(db).fields(
+    parts.map(({ value, as = 'plain' }) => ({ value: sql`${value}`, as })),
+  );
+}
+
+/**
+ * An aggregate: the group's texts joined by RECORD_SEPARATOR as one value (100,000 rows read as
+ * one value instead of 100,000), in the order the rows come, which is the same for every such
+ * aggregate of one query (each row is added to all of them in turn); with `bytes`, as UTF-8 bytes
+ * where the database can answer bytes cheaply (SQLite), text otherwise; null for no rows.
+ */
+export function joinedRecords(
+  db: Db,
+  text: Expression<unknown>,
+  { bytes }: { bytes: boolean },
+): RawBuilder<string | Uint8Array | null> {
+  return dialectOf(db).joinedRecords(sql`${text}`, bytes);
+}

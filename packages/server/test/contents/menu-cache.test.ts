@@ -184,6 +184,27 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
     expect(find(admin, world.widgetTemplateId)?.content_name).toBe('Renamed widget');
   });
 
+  it('reads back names and lock holders of any text, separators and all UTF-8 widths', async () => {
+    const page = await createPage(t, world, 'Plain');
+    const name = 'Rows\u001eand\u001ffields, ünïcødé, 漢字, 😀';
+    const holder = 'ed\u001eitør';
+    await t.db
+      .updateTable('content_items')
+      .set({ content_name: name, locked_by: holder })
+      .where('content_id', '=', page.content_id)
+      .execute();
+    t.app.canopy.readCache.clear();
+    const node = find(JSON.parse(await menuText('admin')) as NamedNode[], page.content_id);
+    expect(node?.content_name).toBe(name);
+    expect(node?.locked_by).toBe(holder);
+    await t.db
+      .updateTable('content_items')
+      .set({ locked_by: 'admin' })
+      .where('content_id', '=', page.content_id)
+      .execute();
+    t.app.canopy.readCache.clear();
+  });
+
   it('patches the lock state after a lock and an unlock', async () => {
     const page = await createPage(t, world, 'Locked and unlocked');
     const unlocked = await afterWrite(async () =>

@@ -10,7 +10,7 @@ import type { MenuItem, Permission } from '@canopy/core';
 import type { ReadCache, Segments } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { menuRows, type MenuJsonRow, type MenuRow } from '../../repositories/menus';
+import { menuBlock, type MenuBlockRow, type MenuRow } from '../../repositories/menus';
 import { assembleForest, type ForestNode, type ForestRow } from './forest';
 
 /**
@@ -41,9 +41,9 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
     }
   }
   const readAt = cache.generation();
-  const rows = await menuRows(db);
-  const forest = await assembleForest(db, actor, rows);
-  const { body, segments } = renderForest(forest);
+  const block = await menuBlock(db);
+  const forest = await assembleForest(db, actor, block.rows);
+  const { body, segments } = renderForest(forest, block.json);
   cache.set(key, body, { readAt, segments });
   return body;
 }
@@ -60,26 +60,29 @@ function lockJson(lockedBy: string | null): string {
 const TEMPLATE_LOCK = lockJson(null);
 
 /**
- * The forest as JSON bytes, written once into one buffer (no list of pieces, no joined string),
- * with where each content item's lock fields are.
+ * The forest as JSON bytes, written once into one buffer (each item's fields copied from the
+ * block's bytes, no string made of them), with where each content item's lock fields are.
  */
-function renderForest(forest: ForestNode<MenuJsonRow>[]): { body: Buffer; segments: Segments } {
+function renderForest(
+  forest: ForestNode<MenuBlockRow>[],
+  json: Buffer,
+): { body: Buffer; segments: Segments } {
   let count = 0;
-  let chars = 2;
-  const measure = (node: ForestNode<MenuJsonRow>) => {
+  let bytes = 2;
+  const measure = (node: ForestNode<MenuBlockRow>) => {
     count++;
     // its JSON, the lock fields, permissions and the punctuation around them (about 110 bytes)
-    chars += node.row.head.length + node.row.tail.length + 160;
+    bytes += node.row.end - node.row.head + 160;
     for (const child of node.children) measure(child);
   };
   for (const node of forest) measure(node);
-  const out = new ByteWriter(chars);
+  const out = new ByteWriter(bytes);
   const ids = new Map<string, number>();
   const starts = new Int32Array(count);
   const lengths = new Int32Array(count);
   let segment = 0;
   const permissionsJson = new Map<Permission[], string>();
-  const render = (node: ForestNode<MenuJsonRow>, first: boolean) => {
+  const render = (node: ForestNode<MenuBlockRow>, first: boolean) => {
     let permissions = permissionsJson.get(node.permissions);
     if (permissions === undefined) {
       permissionsJson.set(node.permissions, (permissions = JSON.stringify(node.permissions)));
@@ -87,7 +90,7 @@ function renderForest(forest: ForestNode<MenuJsonRow>[]): { body: Buffer; segmen
     const { row } = node;
     // the row's fields up to its lock state, the lock state, the rest, permissions and children
     if (!first) out.write(',');
-    out.write(row.head.slice(0, -1));
+    out.copy(json, row.head, row.middle - 1);
     out.write(',');
     const at = out.length;
     out.write(row.item_type === 'content' ? lockJson(row.locked_by) : TEMPLATE_LOCK);
@@ -98,7 +101,7 @@ function renderForest(forest: ForestNode<MenuJsonRow>[]): { body: Buffer; segmen
       segment++;
     }
     out.write(',');
-    out.write(row.tail.slice(1, -1));
+    out.copy(json, row.middle + 2, row.end - 1);
     out.write(',"permissions":');
     out.write(permissions);
     out.write(',"children":[');
@@ -114,7 +117,7 @@ function renderForest(forest: ForestNode<MenuJsonRow>[]): { body: Buffer; segmen
   };
 }
 
-/** UTF-8 text appended to one buffer that grows when a guess of its size was short. */
+/** UTF-8 text and bytes appended to one buffer that grows when a guess of its size was short. */
 class ByteWriter {
   private buffer: Buffer;
   length = 0;
@@ -124,14 +127,21 @@ class ByteWriter {
   }
 
   write(text: string): void {
-    if (this.length + text.length * 3 > this.buffer.length) {
-      const bigger = Buffer.allocUnsafe(
-        Math.max(this.buffer.length * 2, this.length + text.length * 3),
-      );
-      this.buffer.copy(bigger, 0, 0, this.length);
-      this.buffer = bigger;
-    }
+    this.room(text.length * 3);
     this.length += this.buffer.write(text, this.length);
+  }
+
+  /** Bytes `start` to `end` of `source`, as they are. */
+  copy(source: Buffer, start: number, end: number): void {
+    this.room(end - start);
+    this.length += source.copy(this.buffer, this.length, start, end);
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(bigger, 0, 0, this.length);
+    this.buffer = bigger;
   }
 
   /** The bytes written, in a buffer of their size. */
