@@ -35,8 +35,7 @@ export function jsonTuple(db: Db, parts: Expression<unknown>[]): RawBuilder<stri
 
 /**
  * Separators of rows and of fields joined into one value by `joinedRecords` and `fields`: JSON
- * text never holds them unescaped, and the fields joined beside it are ids, numbers and names with
- * them replaced.
+ * text never holds them unescaped, and `fields` keeps them out of the texts it joins.
  */
 export const RECORD_SEPARATOR = 30;
 export const UNIT_SEPARATOR = 31;
