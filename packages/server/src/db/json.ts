@@ -63,6 +63,16 @@ export function fields(
 export function joinedRecords(
   db: Db,
   text: Expression<unknown>,
+  options: { bytes: false },
+): RawBuilder<string | null>;
+export function joinedRecords(
+  db: Db,
+  text: Expression<unknown>,
+  options: { bytes: true },
+): RawBuilder<string | Uint8Array | null>;
+export function joinedRecords(
+  db: Db,
+  text: Expression<unknown>,
   { bytes }: { bytes: boolean },
 ): RawBuilder<string | Uint8Array | null> {
   return dialectOf(db).joinedRecords(sql`${text}`, bytes);

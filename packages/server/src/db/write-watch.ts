@@ -51,7 +51,7 @@ const WRITES =
   /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
 
 /** The tables a query writes to: none for a read. */
-export function writtenBy(node: OperationNode): string[] {
+function writtenBy(node: OperationNode): string[] {
   const query = node as OperationNode & Record<string, unknown>;
   const fromWith = writesInWith(query.with);
   switch (node.kind) {

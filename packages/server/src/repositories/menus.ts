@@ -3,7 +3,7 @@
  * writes (it can hold 100,000 items), a subtree's as objects.
  */
 import type { Flag, MenuItem } from '@canopy/core';
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Database, Db } from '../db/index';
 import { fields, joinedRecords, jsonObject, RECORD_SEPARATOR, UNIT_SEPARATOR } from '../db/json';
 
@@ -69,6 +69,53 @@ export interface MenuBlock {
   json: Buffer;
 }
 
+/** A menu item's fields (§3), each from a column or an expression of its table. */
+type MenuSource = Record<Exclude<keyof MenuRow, 'item_type' | 'is_locked'>, Expression<unknown>>;
+
+/** The fields before the lock state, and those after it, in §3's order. */
+const HEAD_FIELDS = [
+  'content_id',
+  'content_name',
+  'content_order',
+  'content_type_id',
+  'template_type_id',
+  'template_id',
+] as const;
+const TAIL_FIELDS = [
+  'lvl',
+  'parent_id',
+  'path',
+  'custom_icon',
+  'media_url',
+  'page_url',
+  'allowed_content_type',
+  'allowed_template_type',
+] as const;
+
+/** An item's two columns of `menuBlock`: its shape and its fields' JSON (without the lock). */
+function menuColumns(db: Db, type: 'content' | 'template', item: MenuSource) {
+  const json = (entries: [string, Expression<unknown>][]) => ({ value: jsonObject(db, entries) });
+  return [
+    fields(db, [
+      { value: item.content_id },
+      { value: item.parent_id },
+      { value: item.content_order },
+      { value: item.content_name, as: 'text' },
+      { value: sql.lit(type === 'content' ? 'c' : 't') },
+      { value: item.locked_by, as: 'hex' },
+      { value: item.path },
+    ]).as('shape'),
+    fields(db, [
+      json([
+        ...HEAD_FIELDS.map((name): [string, Expression<unknown>] => [name, item[name]]),
+        ['item_type', sql.lit(type)],
+        ['is_active', item.is_active],
+      ]),
+      json(TAIL_FIELDS.map((name): [string, Expression<unknown>] => [name, item[name]])),
+    ]).as('json'),
+  ];
+}
+
 /**
  * Each item's menu fields as JSON, in §3's order, in one query: content items, then templates,
  * each tree parents first. The database joins all rows into two values, the rows' shape (id,
@@ -77,83 +124,49 @@ export interface MenuBlock {
  * plain columns a row on the bench machine, where the join and the sort took 10 ms).
  */
 export async function menuBlock(db: Db): Promise<MenuBlock> {
-  const templates = db.selectFrom('templates as t').select([
-    fields(db, [
-      { value: sql.ref('t.template_id') },
-      { value: sql.ref('t.parent_id') },
-      { value: sql.ref('t.template_order') },
-      { value: sql.ref('t.template_name'), as: 'text' },
-      { value: sql.lit('t') },
-      { value: sql`NULL` },
-      { value: sql.ref('t.path') },
-    ]).as('shape'),
-    fields(db, [
-      {
-        value: jsonObject(db, [
-          ['content_id', sql.ref('t.template_id')],
-          ['content_name', sql.ref('t.template_name')],
-          ['content_order', sql.ref('t.template_order')],
-          ['content_type_id', sql`NULL`],
-          ['template_type_id', sql.ref('t.template_type_id')],
-          ['template_id', sql.ref('t.template_id')],
-          ['item_type', sql.lit('template')],
-          ['is_active', sql.ref('t.is_active')],
-        ]),
-      },
-      {
-        value: jsonObject(db, [
-          ['lvl', sql.ref('t.lvl')],
-          ['parent_id', sql.ref('t.parent_id')],
-          ['path', sql.ref('t.path')],
-          ['custom_icon', sql.ref('t.custom_icon_class')],
-          ['media_url', sql`NULL`],
-          ['page_url', sql`NULL`],
-          ['allowed_content_type', sql.ref('t.allowed_content_type')],
-          ['allowed_template_type', sql.ref('t.allowed_template_type')],
-        ]),
-      },
-    ]).as('json'),
-  ]);
+  const templates = db.selectFrom('templates as t').select(
+    menuColumns(db, 'template', {
+      content_id: sql.ref('t.template_id'),
+      content_name: sql.ref('t.template_name'),
+      content_order: sql.ref('t.template_order'),
+      content_type_id: sql`NULL`,
+      template_type_id: sql.ref('t.template_type_id'),
+      template_id: sql.ref('t.template_id'),
+      is_active: sql.ref('t.is_active'),
+      locked_by: sql`NULL`,
+      lvl: sql.ref('t.lvl'),
+      parent_id: sql.ref('t.parent_id'),
+      path: sql.ref('t.path'),
+      custom_icon: sql.ref('t.custom_icon_class'),
+      media_url: sql`NULL`,
+      page_url: sql`NULL`,
+      allowed_content_type: sql.ref('t.allowed_content_type'),
+      allowed_template_type: sql.ref('t.allowed_template_type'),
+    }),
+  );
   const contents = db
     .selectFrom('content_items as c')
     .leftJoin('templates as t', 't.template_id', 'c.template_id')
-    .select([
-      fields(db, [
-        { value: sql.ref('c.content_id') },
-        { value: sql.ref('c.parent_id') },
-        { value: sql.ref('c.content_order') },
-        { value: sql.ref('c.content_name'), as: 'text' },
-        { value: sql.lit('c') },
-        { value: sql.ref('c.locked_by'), as: 'hex' },
-        { value: sql.ref('c.path') },
-      ]).as('shape'),
-      fields(db, [
-        {
-          value: jsonObject(db, [
-            ['content_id', sql.ref('c.content_id')],
-            ['content_name', sql.ref('c.content_name')],
-            ['content_order', sql.ref('c.content_order')],
-            ['content_type_id', sql.ref('c.content_type_id')],
-            ['template_type_id', sql.ref('t.template_type_id')],
-            ['template_id', sql.ref('c.template_id')],
-            ['item_type', sql.lit('content')],
-            ['is_active', sql.ref('c.is_active')],
-          ]),
-        },
-        {
-          value: jsonObject(db, [
-            ['lvl', sql.ref('c.lvl')],
-            ['parent_id', sql.ref('c.parent_id')],
-            ['path', sql.ref('c.path')],
-            ['custom_icon', sql.ref('c.custom_icon')],
-            ['media_url', sql.ref('c.media_url')],
-            ['page_url', sql.ref('c.page_url')],
-            ['allowed_content_type', sql.ref('c.allowed_content_type')],
-            ['allowed_template_type', sql.ref('c.allowed_template_type')],
-          ]),
-        },
-      ]).as('json'),
-    ]);
+    .select(
+      menuColumns(db, 'content', {
+        content_id: sql.ref('c.content_id'),
+        content_name: sql.ref('c.content_name'),
+        content_order: sql.ref('c.content_order'),
+        content_type_id: sql.ref('c.content_type_id'),
+        template_type_id: sql.ref('t.template_type_id'),
+        template_id: sql.ref('c.template_id'),
+        is_active: sql.ref('c.is_active'),
+        locked_by: sql.ref('c.locked_by'),
+        lvl: sql.ref('c.lvl'),
+        parent_id: sql.ref('c.parent_id'),
+        path: sql.ref('c.path'),
+        custom_icon: sql.ref('c.custom_icon'),
+        media_url: sql.ref('c.media_url'),
+        page_url: sql.ref('c.page_url'),
+        allowed_content_type: sql.ref('c.allowed_content_type'),
+        allowed_template_type: sql.ref('c.allowed_template_type'),
+      }),
+    );
   const joined = await db
     .selectFrom(contents.unionAll(templates).as('m'))
     .select([
@@ -170,7 +183,7 @@ export async function menuBlock(db: Db): Promise<MenuBlock> {
  * joins the rows in whatever order it reads them, the same in both values; sorting them here
  * costs less than having it sort 57 MB of JSON.
  */
-function readBlock(shape: string | Uint8Array | null, json: string | Uint8Array | null): MenuBlock {
+function readBlock(shape: string | null, json: string | Uint8Array | null): MenuBlock {
   const bytes =
     json === null
       ? Buffer.alloc(0)
@@ -179,10 +192,9 @@ function readBlock(shape: string | Uint8Array | null, json: string | Uint8Array 
         : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
   const rows: (MenuBlockRow & { path: string })[] = [];
   if (shape === null || bytes.length === 0) return { rows, json: bytes };
-  const text = typeof shape === 'string' ? shape : Buffer.from(shape).toString();
   const unit = String.fromCharCode(UNIT_SEPARATOR);
   let at = 0;
-  for (const record of text.split(String.fromCharCode(RECORD_SEPARATOR))) {
+  for (const record of shape.split(String.fromCharCode(RECORD_SEPARATOR))) {
     const [id, parent, order, name, type, lockedBy, path] = record.split(unit) as [
       string,
       string,

@@ -51,6 +51,10 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
+  /** A save of these fields of the item through PUT /api/contents/{id}, which must succeed. */
+  const save = async (contentId: string, payload: object) =>
+    ok(await t.request({ method: 'PUT', url: `/api/contents/${contentId}`, payload }));
+
   const menuText = async (as: string) => {
     const res = await t.request({ method: 'GET', url: '/api/menus', as });
     expect(res.statusCode).toBe(200);
@@ -87,13 +91,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
   it('keeps the menus through Push to Staging', async () => {
     const page = await createPage(t, world, 'Staged');
     const { kept } = await afterWrite(async () =>
-      ok(
-        await t.request({
-          method: 'PUT',
-          url: `/api/contents/${page.content_id}`,
-          payload: { version: page.version, status_id: 'staged' },
-        }),
-      ),
+      save(page.content_id, { version: page.version, status_id: 'staged' }),
     );
     expect(kept).toBe(true);
   });
@@ -111,13 +109,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
     const from = await createPage(t, world, 'Moving');
     const to = await createPage(t, world, 'New parent');
     const { kept, admin } = await afterWrite(async () =>
-      ok(
-        await t.request({
-          method: 'PUT',
-          url: `/api/contents/${from.content_id}`,
-          payload: { parent_id: to.content_id, content_order: 1 },
-        }),
-      ),
+      save(from.content_id, { parent_id: to.content_id, content_order: 1 }),
     );
     expect(kept).toBe(false);
     expect(find(admin, to.content_id)?.children.map((child) => child.content_id)).toEqual([
@@ -127,15 +119,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
 
   it('rebuilds them after an item is made inactive', async () => {
     const page = await createPage(t, world, 'Going quiet');
-    const { kept, admin } = await afterWrite(async () =>
-      ok(
-        await t.request({
-          method: 'PUT',
-          url: `/api/contents/${page.content_id}`,
-          payload: { is_active: 0 },
-        }),
-      ),
-    );
+    const { kept, admin } = await afterWrite(async () => save(page.content_id, { is_active: 0 }));
     expect(kept).toBe(false);
     expect(find(admin, page.content_id)?.is_active).toBe(0);
   });
