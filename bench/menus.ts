@@ -27,8 +27,8 @@ function lockChange(world: CanopyWorld) {
 
 /**
  * Untimed writes to a page of the tree made for them: a save of its Title field, which writes no
- * table a menu reads (the cached trees are kept), and a rename, which changes the tree (they are
- * built again).
+ * table a menu reads (the cached trees are kept); a rename, which changes one row (the cached
+ * trees patch it); and a move to another parent, which changes the tree (they are built again).
  */
 async function pageWrites(world: CanopyWorld) {
   const { origin } = world.server;
@@ -42,10 +42,18 @@ async function pageWrites(world: CanopyWorld) {
     const body = { version: page.version, updated_date: updated, ...change };
     updated = (await expectJson<Content>(url, { method: 'PUT', token, body })).updated_date;
   };
+  const parents = [world.items[0]!.id, world.items[1]!.id];
+  let moves = 0;
   return {
     saveAField: () =>
       save({ content_fields: [{ field_id: title, field_value: `Title ${++saves}` }] }),
     rename: () => save({ content_name: `Renamed ${++saves}` }),
+    move: () =>
+      expectStatus(url, {
+        method: 'PUT',
+        token,
+        body: { parent_id: parents[++moves % 2], content_order: 1 },
+      }),
   };
 }
 
@@ -101,6 +109,8 @@ export async function benchAdminMenus(
     );
     const renamed = await sequentialLatency(menu, { ...RUNS, prepare: writes.rename });
     step(`menus, ${label} items, administrator, after a rename: ${describeLatency(renamed)}`);
+    const moved = await sequentialLatency(menu, { ...RUNS, prepare: writes.move });
+    step(`menus, ${label} items, administrator, after a move: ${describeLatency(moved)}`);
     const [floor, cached] = await pairedLatency(sameBytes, menu, RUNS);
     step(`menus, ${label} items, administrator, repeated (read cache): ${describeLatency(cached)}`);
     step(`  in turns with the bare route sending the same ${megabytes}: ${describeLatency(floor)}`);
@@ -130,7 +140,8 @@ export async function benchAdminMenus(
     rows = [
       afterWrite('a lock change: patched', cold),
       afterWrite('a save of a field: kept', saved),
-      afterWrite('a rename: rebuilt', renamed),
+      afterWrite('a rename: patched', renamed),
+      afterWrite('a move: rebuilt', moved),
       latencyRow(
         `GET /api/menus, ${label} items (admin, repeated)`,
         cached,
@@ -170,12 +181,12 @@ export async function benchRoleMenus(
       `The role's menu shows ${shown} of ${world.items.length} items; its settings were not applied`,
     );
   }
-  // Both right after a rename, so each is built afresh: this compares the permission walk.
-  const { rename } = await pageWrites(world);
+  // Both right after a move, so each is built afresh: this compares the permission walk.
+  const { move } = await pageWrites(world);
   const [admin, stats] = await pairedLatency(
     () => expectStatus(url, { token: world.adminToken }),
     () => expectStatus(url, { token }),
-    { ...RUNS, prepare: rename },
+    { ...RUNS, prepare: move },
   );
   step(
     `menus, role with settings on ${role.items} items (${role.rows} rows), ${shown} items readable: ${describeLatency(stats)}`,

@@ -64,6 +64,9 @@ describe('read cache', () => {
     const segments = { ids, starts: Int32Array.from(starts), lengths: Int32Array.from(lengths) };
     return { text, segments };
   }
+  /** Replacement bytes for `patch`. */
+  const bytes = (entries: [string, string][]) =>
+    new Map(entries.map(([id, text]) => [id, Buffer.from(text)]));
   const free = '"locked_by":null';
   const held = (by: string) => `"locked_by":"${by}"`;
 
@@ -83,7 +86,7 @@ describe('read cache', () => {
     const readAt = cache.generation();
     const patched = cache.patch(
       'menu:admin',
-      new Map([
+      bytes([
         ['c', held('someone')],
         ['b', held('ann')],
       ]),
@@ -99,9 +102,9 @@ describe('read cache', () => {
     expect(cache.get('menu:admin')?.toString()).toBe(expected);
     // The segments moved with the patch: a later patch still finds its bytes.
     cache.invalidate({ kind: 'lock', contentId: 'c' });
-    cache.patch('menu:admin', new Map([['c', free]]), cache.generation());
+    cache.patch('menu:admin', bytes([['c', free]]), cache.generation());
     cache.invalidate({ kind: 'lock', contentId: 'é' });
-    cache.patch('menu:admin', new Map([['é', held('x')]]), cache.generation());
+    cache.patch('menu:admin', bytes([['é', held('x')]]), cache.generation());
     expect(cache.get('menu:admin')?.toString()).toBe(
       menu([
         ['a', free],
@@ -120,11 +123,11 @@ describe('read cache', () => {
     const readAt = cache.generation();
     // The item is locked again while its reader reads: it stays stale after the patch.
     cache.invalidate({ kind: 'lock', contentId: 'a' });
-    cache.patch('menu:admin', new Map([['a', held('old')]]), readAt);
+    cache.patch('menu:admin', bytes([['a', held('old')]]), readAt);
     expect(cache.get('menu:admin')).toBeUndefined();
     // Anything else changed: the patch is refused and the entry is gone.
     cache.invalidate({ kind: 'all' });
-    expect(cache.patch('menu:admin', new Map([['a', free]]), readAt)).toBeUndefined();
+    expect(cache.patch('menu:admin', bytes([['a', free]]), readAt)).toBeUndefined();
     expect(cache.getPatchable('menu:admin')).toBeUndefined();
   });
 
@@ -134,6 +137,58 @@ describe('read cache', () => {
     cache.set('menu:role', built.text, { readAt: cache.generation(), segments: built.segments });
     cache.invalidate({ kind: 'lock', contentId: 'hidden' });
     expect(cache.get('menu:role')?.toString()).toBe(built.text);
+  });
+
+  it('a change of named items clears the pages and marks them stale where they are shown', () => {
+    let cleared = 0;
+    const cache = new ReadCache([{ clear: () => cleared++ }]);
+    const readAt = cache.generation();
+    cache.set(
+      'menu:admin',
+      menu([
+        ['a', free],
+        ['b', free],
+      ]).text,
+      {
+        readAt,
+        segments: menu([
+          ['a', free],
+          ['b', free],
+        ]).segments,
+      },
+    );
+    cache.set('menu:role', menu([['a', free]]).text, {
+      readAt,
+      segments: menu([['a', free]]).segments,
+    });
+    cache.set('page:public:site\n/c', 'page c', { readAt, content: 'c' });
+    cache.invalidate({ kind: 'items', contentIds: ['b'] });
+    expect(cleared).toBe(1);
+    expect(cache.get('page:public:site\n/c')).toBeUndefined();
+    // Shown: stale until patched. Not shown (perhaps unreadable, and moved): built again.
+    expect(cache.getPatchable('menu:admin')?.stale).toEqual(['b']);
+    expect(cache.getPatchable('menu:admin')?.segment('b')?.toString()).toBe(free);
+    expect(cache.getPatchable('menu:role')).toBeUndefined();
+    cache.patch('menu:admin', bytes([['b', held('x')]]), cache.generation());
+    expect(cache.get('menu:admin')?.toString()).toBe(
+      menu([
+        ['a', free],
+        ['b', held('x')],
+      ]).text,
+    );
+  });
+
+  it('a patch read before a later change of the item never replaces a newer one', () => {
+    const cache = new ReadCache();
+    const built = menu([['a', free]]);
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.invalidate({ kind: 'items', contentIds: ['a'] });
+    const slowReader = cache.generation();
+    cache.invalidate({ kind: 'items', contentIds: ['a'] });
+    // A later reader reads the item after both changes and patches it first.
+    cache.patch('menu:admin', bytes([['a', held('new')]]), cache.generation());
+    cache.patch('menu:admin', bytes([['a', held('old')]]), slowReader);
+    expect(cache.get('menu:admin')?.toString()).toBe(menu([['a', held('new')]]).text);
   });
 
   it('any other change clears the dependent caches too', () => {
@@ -164,7 +219,7 @@ describe('read cache', () => {
     // A lock still patches a kept menu, and a change of anything still clears it.
     cache.clearLockOf('a');
     expect(
-      cache.patch('menu:admin', new Map([['a', held('ed')]]), cache.generation())?.toString(),
+      cache.patch('menu:admin', bytes([['a', held('ed')]]), cache.generation())?.toString(),
     ).toBe(menu([['a', held('ed')]]).text);
     cache.invalidate({ kind: 'all' });
     expect(cache.get('menu:admin')).toBeUndefined();

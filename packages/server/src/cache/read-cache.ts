@@ -8,9 +8,11 @@
  * before answering any successful write, and a signal from another instance can call it the same
  * way. A write forgets everything (and clears the dependent caches given to the constructor,
  * e.g. verified tokens), but the menus when it wrote no table a menu reads ('pages': a save of
- * fields and blocks); a lock or unlock of one item forgets that item's pages and marks the
- * item stale in each menu that shows it. A stale menu is not served as it is: its reader reads the
- * items' lock state afresh and `patch`es their bytes in place of rebuilding 100,000 items.
+ * fields and blocks) or only named rows of content items ('items': a rename, a change of Page URL,
+ * a draft); those and a lock or unlock of one item (which forgets only that item's pages) mark
+ * the items stale in each menu that shows them. A stale menu is not served as it is: its reader
+ * reads the items afresh and `patch`es their bytes in place of rebuilding 100,000 items, or
+ * rebuilds it when an item moved in the tree.
  *
  * A reader stores only what is still current: it takes `generation()` before reading and passes
  * it to `set`, which drops the entry when a change that covers it came in between (the reader read
@@ -23,14 +25,19 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 export type CacheScope = 'menu' | 'page';
 
 /**
- * What changed: anything; anything but what the menus show ('pages'); or only the lock state of
- * one content item.
+ * What changed: anything; anything but what the menus show ('pages'); the rows of these content
+ * items and anything but the menus ('items'); or only the lock state of one content item.
  */
-export type CacheChange = { kind: 'all' } | { kind: 'pages' } | { kind: 'lock'; contentId: string };
+export type CacheChange =
+  | { kind: 'all' }
+  | { kind: 'pages' }
+  | { kind: 'items'; contentIds: string[] }
+  | { kind: 'lock'; contentId: string };
 
 /**
  * Where each item's patchable bytes are in a body: item `ids.get(id)` occupies
- * `starts[i] .. starts[i] + lengths[i]`, items in the order of the body.
+ * `starts[i] .. starts[i] + lengths[i]`, items in the order of the body. A menu's segments are its
+ * items' own fields (all but their children).
  */
 export interface Segments {
   ids: Map<string, number>;
@@ -44,9 +51,9 @@ interface Entry {
   expires: number;
   /** The content item whose lock state the entry shows, if any (a published page). */
   content: string | undefined;
-  /** A menu's lock segments, which a lock or unlock patches instead of dropping the entry. */
+  /** A menu's item segments, which a change of items patches instead of dropping the entry. */
   segments: Segments | undefined;
-  /** Items whose lock changed since the body was built, with the change's generation. */
+  /** Items changed since the body was built (or last patched), with the change's generation. */
   stale: Map<string, number>;
 }
 
@@ -57,15 +64,17 @@ export interface StoreOptions {
   expires?: number;
   /** The content item the entry shows (cleared with that item's lock or unlock). */
   content?: string;
-  /** The items' lock segments in the body (a menu), so lock changes patch it. */
+  /** The items' segments in the body (a menu), so changes of items patch it. */
   segments?: Segments;
   now?: number;
 }
 
-/** A menu entry: its bytes, and the items whose lock segments must be patched before serving. */
+/** A menu entry: its bytes, and the items whose segments must be patched before serving. */
 export interface PatchableEntry {
   body: Buffer;
   stale: string[];
+  /** The bytes of an item's segment as they are now. */
+  segment(id: string): Buffer | undefined;
 }
 
 export class ReadCache {
@@ -74,8 +83,9 @@ export class ReadCache {
   private clears = 0;
   private lastClearAll = 0;
   private lastClearPages = 0;
-  private lastLockChange = 0;
-  private readonly lastLockOfContent = new Map<string, number>();
+  private lastRowChange = 0;
+  /** The generation of each item's last change of its row or lock (since the last 'all'). */
+  private readonly lastChangeOf = new Map<string, number>();
 
   private readonly readers: Array<(key: string, hit: boolean) => void> = [];
 
@@ -105,11 +115,30 @@ export class ReadCache {
     return entry.body;
   }
 
-  /** A patchable entry with what is stale in it; see `patch`. A read with something stale is a hit. */
+  /**
+   * A patchable entry with what is stale in it; see `patch`. Counted as a hit when nothing is
+   * stale; otherwise the caller's `patch` counts it as one, or `miss` when it rebuilds instead.
+   */
   getPatchable(key: string, now = Date.now()): PatchableEntry | undefined {
     const entry = this.live(key, now);
-    this.read(key, entry !== undefined);
-    return entry && { body: entry.body, stale: [...entry.stale.keys()] };
+    if (entry?.stale.size === 0) this.read(key, true);
+    return (
+      entry && {
+        body: entry.body,
+        stale: [...entry.stale.keys()],
+        segment: (id) => {
+          const index = entry.segments?.ids.get(id);
+          if (index === undefined) return undefined;
+          const start = entry.segments!.starts[index]!;
+          return entry.body.subarray(start, start + entry.segments!.lengths[index]!);
+        },
+      }
+    );
+  }
+
+  /** Counts a read the cache could not answer (see `getPatchable`). */
+  miss(key: string): void {
+    this.read(key, false);
   }
 
   private read(key: string, hit: boolean): void {
@@ -129,8 +158,8 @@ export class ReadCache {
     const menu = scopeOf(key) === 'menu';
     const changedSince = Math.max(
       this.lastClearAll,
-      menu ? this.lastLockChange : this.lastClearPages,
-      content === undefined ? 0 : (this.lastLockOfContent.get(content) ?? 0),
+      menu ? this.lastRowChange : this.lastClearPages,
+      content === undefined ? 0 : (this.lastChangeOf.get(content) ?? 0),
     );
     if (changedSince > readAt) return body;
     this.delete(key);
@@ -153,20 +182,20 @@ export class ReadCache {
   }
 
   /**
-   * Replaces the stale items' segments with `replacements` (id -> new bytes' text) read after
-   * `readAt`. Returns the patched bytes, or undefined when the entry is gone or everything was
-   * cleared since `readAt` (the caller then rebuilds).
+   * Replaces the stale items' segments with `replacements` (id -> new bytes) read after `readAt`.
+   * An item changed again since `readAt` keeps its bytes and stays stale (the replacement may be
+   * older than what another reader patched in meanwhile). Returns the patched bytes, or undefined
+   * when the entry is gone or everything was cleared since `readAt` (the caller then rebuilds).
    */
-  patch(key: string, replacements: Map<string, string>, readAt: number): Buffer | undefined {
+  patch(key: string, replacements: Map<string, Buffer>, readAt: number): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry?.segments || this.lastClearAll > readAt) return undefined;
     const { ids, starts, lengths } = entry.segments;
     // Only segments whose bytes change are replaced (an unlock of an unlocked item changes none).
     const order: [index: number, bytes: Buffer][] = [];
-    for (const [id, text] of replacements) {
+    for (const [id, bytes] of replacements) {
       const index = ids.get(id);
-      if (index === undefined) continue;
-      const bytes = Buffer.from(text);
+      if (index === undefined || (this.lastChangeOf.get(id) ?? 0) > readAt) continue;
       const start = starts[index]!;
       if (!bytes.equals(entry.body.subarray(start, start + lengths[index]!))) {
         order.push([index, bytes]);
@@ -179,6 +208,7 @@ export class ReadCache {
     for (const id of replacements.keys()) {
       if ((entry.stale.get(id) ?? Infinity) <= readAt) entry.stale.delete(id);
     }
+    this.read(key, true);
     return entry.body;
   }
 
@@ -216,25 +246,38 @@ export class ReadCache {
       this.entries.clear();
       this.bytes = 0;
       this.lastClearAll = at;
-      this.lastLockChange = 0;
-      this.lastLockOfContent.clear();
+      this.lastRowChange = 0;
+      this.lastChangeOf.clear();
       for (const dependent of this.dependents) dependent.clear();
       return;
     }
-    if (change.kind === 'pages') {
+    if (change.kind === 'pages' || change.kind === 'items') {
       for (const key of this.entries.keys()) if (scopeOf(key) !== 'menu') this.delete(key);
       this.lastClearPages = at;
       for (const dependent of this.dependents) dependent.clear();
+      if (change.kind === 'items') this.markStale(change.contentIds, at, false);
       return;
     }
-    const id = change.contentId;
-    this.lastLockChange = at;
-    this.lastLockOfContent.set(id, at);
     for (const [key, entry] of this.entries) {
-      if (entry.content === id) this.delete(key);
-      else if (scopeOf(key) !== 'menu') continue;
-      else if (!entry.segments) this.delete(key);
-      else if (entry.segments.ids.has(id)) entry.stale.set(id, at);
+      if (entry.content === change.contentId) this.delete(key);
+    }
+    this.markStale([change.contentId], at, true);
+  }
+
+  /**
+   * Marks the items stale in each menu that shows them. A menu that does not show one of them
+   * is dropped unless only the lock changed: the item may be one the caller cannot read, whose
+   * move would change where its readable descendants hang.
+   */
+  private markStale(ids: string[], at: number, onlyLock: boolean): void {
+    this.lastRowChange = at;
+    for (const id of ids) this.lastChangeOf.set(id, at);
+    for (const [key, entry] of this.entries) {
+      if (scopeOf(key) !== 'menu') continue;
+      const segments = entry.segments;
+      if (!segments) this.delete(key);
+      else if (!onlyLock && ids.some((id) => !segments.ids.has(id))) this.delete(key);
+      else for (const id of ids) if (segments.ids.has(id)) entry.stale.set(id, at);
     }
   }
 

@@ -2,9 +2,9 @@
  * The read cache's changes across instances: each local change is sent to the other instances
  * (`signalChange`), and theirs come in through the same `ReadCache.invalidate` (not sent again).
  * A change of anything ('all') may have changed where a site is served, so the site targets are
- * read again too (a write that changed no table a menu reads, 'pages', wrote no site either: see
- * repositories/menus.ts); after a lost connection everything is forgotten (changes may have been
- * missed).
+ * read again too (a write that changed no table a menu reads but content items, 'pages' and
+ * 'items', wrote no site either: see repositories/menus.ts); after a lost connection everything
+ * is forgotten (changes may have been missed). A change too long for one signal is sent as 'all'.
  */
 import type { CacheChange, ReadCache } from './read-cache';
 import { encodeSignal, type Signals } from './signals';
@@ -17,8 +17,20 @@ export function signalChange(signals: Signals, change: CacheChange): Promise<voi
 }
 
 function asChange(payload: unknown): CacheChange {
-  const change = payload as Partial<{ kind: string; contentId: unknown }> | null;
+  const change = payload as Partial<{
+    kind: string;
+    contentId: unknown;
+    contentIds: unknown;
+  }> | null;
   if (change?.kind === 'pages') return { kind: 'pages' };
+  const ids = change?.contentIds;
+  if (
+    change?.kind === 'items' &&
+    Array.isArray(ids) &&
+    ids.every((id): id is string => typeof id === 'string')
+  ) {
+    return { kind: 'items', contentIds: ids };
+  }
   return change?.kind === 'lock' && typeof change.contentId === 'string'
     ? { kind: 'lock', contentId: change.contentId }
     : { kind: 'all' };

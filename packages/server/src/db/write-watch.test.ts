@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from './index';
-import { ANY_TABLE, watchWrites, type WrittenTables } from './write-watch';
+import { ANY_TABLE, watchWrites, Writes } from './write-watch';
 
 describe('write watch', () => {
   let database: OpenDatabase;
@@ -12,9 +12,17 @@ describe('write watch', () => {
 
   /** The tables `work` wrote to, as the watch saw them. */
   async function written(work: () => Promise<unknown>): Promise<string[]> {
-    const tables: WrittenTables = new Set();
-    await watchWrites(tables, work);
-    return [...tables].sort();
+    const writes = new Writes();
+    await watchWrites(writes, work);
+    return [...writes.tables].sort();
+  }
+
+  /** The content items `work` wrote, when its writes named them all. */
+  async function itemsWritten(work: () => Promise<unknown>): Promise<string[] | undefined> {
+    const writes = new Writes();
+    await watchWrites(writes, work);
+    const rows = writes.rowsOf('content_items');
+    return rows && [...rows].sort();
   }
 
   it('sees no table in reads', async () => {
@@ -66,8 +74,8 @@ describe('write watch', () => {
 
   it('keeps to its own work across awaits, whatever runs beside it', async () => {
     const { db } = database;
-    const mine: WrittenTables = new Set();
-    const theirs: WrittenTables = new Set();
+    const mine = new Writes();
+    const theirs = new Writes();
     await Promise.all([
       watchWrites(mine, async () => {
         await db.selectFrom('templates').select('template_id').execute();
@@ -88,7 +96,47 @@ describe('write watch', () => {
       // Outside any watched work: seen by nobody.
       db.updateTable('roles').set({ role_name: 'x' }).where('role_id', '=', 'none').execute(),
     ]);
-    expect([...mine]).toEqual(['templates']);
-    expect([...theirs]).toEqual(['users']);
+    expect([...mine.tables]).toEqual(['templates']);
+    expect([...theirs.tables]).toEqual(['users']);
+  });
+
+  it('names the content items of updates that name them by id, and only those', async () => {
+    const { db } = database;
+    const update = () => db.updateTable('content_items').set({ content_name: 'x' });
+    expect(await itemsWritten(() => db.selectFrom('content_items').selectAll().execute())).toEqual(
+      [],
+    );
+    expect(
+      await itemsWritten(async () => {
+        await update().where('content_id', '=', 'b').execute();
+        await update().where('content_id', 'in', ['a', 'c']).where('lvl', '=', 1).execute();
+        await db
+          .updateTable('content_items as c')
+          .set({ page_url: null })
+          .where((eb) => eb.or([eb('c.content_id', '=', 'd'), eb('content_id', '=', 'e')]))
+          .execute();
+        await db.updateTable('templates').set({ lvl: 1 }).execute();
+      }),
+    ).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Rows chosen by anything else, an insert, a delete, SQL text: which rows is unknown.
+    const unknown: (() => Promise<unknown>)[] = [
+      () => update().where('parent_id', '=', 'a').execute(),
+      () =>
+        update()
+          .where((eb) => eb.or([eb('content_id', '=', 'a'), eb('lvl', '=', 1)]))
+          .execute(),
+      () => update().where('content_id', 'like', 'b%').execute(),
+      () => db.deleteFrom('content_items').where('content_id', '=', 'a').execute(),
+      () => sql`UPDATE content_items SET lvl = lvl WHERE content_id = 'a'`.execute(db),
+      () => sql`VACUUM`.execute(db),
+    ];
+    for (const work of unknown) {
+      expect(
+        await itemsWritten(async () => {
+          await update().where('content_id', '=', 'b').execute();
+          await work();
+        }),
+      ).toBeUndefined();
+    }
   });
 });

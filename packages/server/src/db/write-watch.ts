@@ -7,6 +7,12 @@
  * A write whose table cannot be read from the query (SQL text that is no plain INSERT, UPDATE or
  * DELETE, a statement the watch does not know) adds `ANY_TABLE`, so an unknown write counts as a
  * write to every table, never to none.
+ *
+ * For the tables in `ROW_KEYS` it also keeps which rows were written, when every write to them was
+ * an UPDATE whose WHERE names its rows by key (`content_id = ?`, `content_id IN (...)`, either
+ * joined with AND to anything): a rename of one item then changes one row of the cached menus, not
+ * the whole tree. Any other write to such a table (an insert, a delete, an update of rows chosen by
+ * something else) marks its rows unknown.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
@@ -22,20 +28,48 @@ import type {
 /** Stands for a table the watch could not name. */
 export const ANY_TABLE = '*';
 
-/** The tables written to while the work ran. */
-export type WrittenTables = Set<string>;
+/** The tables whose written rows the watch keeps, with the column that names a row. */
+const ROW_KEYS: Readonly<Record<string, string>> = { content_items: 'content_id' };
 
-const scopes = new AsyncLocalStorage<WrittenTables>();
+/** What a piece of work wrote. */
+export class Writes {
+  /** The tables written to. */
+  readonly tables = new Set<string>();
+  /**
+   * For each table of `ROW_KEYS` written to, the keys of the rows its updates named, or
+   * `undefined` once a write to it did not name them.
+   */
+  readonly rows = new Map<string, Set<string> | undefined>();
 
-/** Runs `work` (and everything it starts) adding the tables its writes name to `tables`. */
-export function watchWrites<T>(tables: WrittenTables, work: () => T): T {
-  return scopes.run(tables, work);
+  /** The rows of `table` written, if every write to it named them (none if it was not written). */
+  rowsOf(table: string): ReadonlySet<string> | undefined {
+    return this.rows.has(table) ? this.rows.get(table) : new Set();
+  }
+
+  add(node: OperationNode): void {
+    for (const table of writtenBy(node)) {
+      this.tables.add(table);
+      if (table !== ANY_TABLE && ROW_KEYS[table] === undefined) continue;
+      const keys = table === ANY_TABLE ? undefined : updatedKeys(node, table);
+      for (const name of table === ANY_TABLE ? Object.keys(ROW_KEYS) : [table]) {
+        const known = this.rows.has(name) ? this.rows.get(name) : new Set<string>();
+        if (known && keys) for (const key of keys) known.add(key);
+        this.rows.set(name, known && keys ? known : undefined);
+      }
+    }
+  }
+}
+
+const scopes = new AsyncLocalStorage<Writes>();
+
+/** Runs `work` (and everything it starts) adding what its writes name to `writes`. */
+export function watchWrites<T>(writes: Writes, work: () => T): T {
+  return scopes.run(writes, work);
 }
 
 export class WriteWatch implements KyselyPlugin {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    const tables = scopes.getStore();
-    if (tables) for (const table of writtenBy(node)) tables.add(table);
+    scopes.getStore()?.add(node);
     return node;
   }
 
@@ -101,4 +135,72 @@ function tablesOf(node: unknown): string[] {
     default:
       return [ANY_TABLE];
   }
+}
+
+/**
+ * The keys of the rows of `table` that `node` may have written: those its WHERE names, when it is
+ * a plain UPDATE of `table` alone (no FROM, no joins, no WITH). Otherwise undefined.
+ */
+function updatedKeys(node: OperationNode, table: string): string[] | undefined {
+  const update = node as OperationNode & Record<string, unknown>;
+  if (node.kind !== 'UpdateQueryNode' || update.from || update.joins || update.with) {
+    return undefined;
+  }
+  const target = update.table as OperationNode & Record<string, unknown>;
+  const names = new Set([table]);
+  if (target.kind === 'AliasNode') {
+    const alias = (target.alias as { name?: unknown } | undefined)?.name;
+    if (typeof alias === 'string') names.add(alias);
+  }
+  const where = (update.where as { where?: OperationNode } | undefined)?.where;
+  return where && keysIn(where, ROW_KEYS[table]!, names);
+}
+
+/** The keys a condition limits its rows to (`column = k`, `column IN (...)`), if it does. */
+function keysIn(node: OperationNode, column: string, tables: Set<string>): string[] | undefined {
+  const part = node as OperationNode & Record<string, unknown>;
+  switch (node.kind) {
+    case 'ParensNode':
+      return keysIn(part.node as OperationNode, column, tables);
+    case 'AndNode':
+      return (
+        keysIn(part.left as OperationNode, column, tables) ??
+        keysIn(part.right as OperationNode, column, tables)
+      );
+    case 'OrNode': {
+      const left = keysIn(part.left as OperationNode, column, tables);
+      const right = left && keysIn(part.right as OperationNode, column, tables);
+      return left && right && [...left, ...right];
+    }
+    case 'BinaryOperationNode': {
+      const operator = (part.operator as { operator?: unknown }).operator;
+      if (!isColumn(part.leftOperand, column, tables)) return undefined;
+      const right = part.rightOperand as OperationNode & Record<string, unknown>;
+      const values =
+        operator === '=' && right.kind === 'ValueNode'
+          ? [right.value]
+          : operator === 'in' && right.kind === 'PrimitiveValueListNode'
+            ? (right.values as unknown[])
+            : operator === 'in' && right.kind === 'ValueListNode'
+              ? (right.values as { kind: string; value?: unknown }[]).map((value) =>
+                  value.kind === 'ValueNode' ? value.value : undefined,
+                )
+              : undefined;
+      return values?.every((value) => typeof value === 'string') ? (values as string[]) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a reference is `column` of the updated table (unqualified, or by its name or alias). */
+function isColumn(node: unknown, column: string, tables: Set<string>): boolean {
+  const reference = node as { kind?: string; table?: unknown; column?: unknown };
+  if (reference.kind !== 'ReferenceNode') return false;
+  const name = (reference.column as { column?: { name?: unknown } } | undefined)?.column?.name;
+  if (name !== column) return false;
+  if (reference.table === undefined) return true;
+  const qualifier = (reference.table as { table?: { identifier?: { name?: unknown } } }).table
+    ?.identifier?.name;
+  return typeof qualifier === 'string' && tables.has(qualifier);
 }

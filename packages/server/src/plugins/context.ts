@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, DialectName } from '../db/index';
-import { watchWrites, type WrittenTables } from '../db/write-watch';
-import { menusMayChange } from '../repositories/menus';
+import { watchWrites, Writes } from '../db/write-watch';
+import { menuImpact } from '../repositories/menus';
 import type { TokenIssuer } from '../auth/tokens';
 import type { CacheChange, ReadCache } from '../cache/read-cache';
 import type { TokenCache } from '../auth/token-cache';
@@ -61,12 +61,12 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
     // Which tables a write's queries wrote to, as the database saw them (db/write-watch.ts): the
     // work before the body is read, then the rest (a body's chunks arrive outside the request's
     // own work, so the second part is entered again once it is read).
-    const written = new WeakMap<FastifyRequest, WrittenTables>();
+    const written = new WeakMap<FastifyRequest, Writes>();
     const watch = (request: FastifyRequest, next: () => void) => {
       if (request.method === 'GET' || request.method === 'HEAD') return next();
-      let tables = written.get(request);
-      if (!tables) written.set(request, (tables = new Set()));
-      watchWrites(tables, next);
+      let writes = written.get(request);
+      if (!writes) written.set(request, (writes = new Writes()));
+      watchWrites(writes, next);
     };
     app.addHook('onRequest', (request, _reply, done) => watch(request, done));
     app.addHook('preValidation', (request, _reply, done) => watch(request, done));
@@ -77,13 +77,15 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
       const { changes } = request.routeOptions.config;
       if (changes === 'nothing') return done(null, payload);
       const { id } = request.params as { id?: string };
-      const tables = written.get(request);
+      const impact = written.has(request) ? menuImpact(written.get(request)!) : 'tree';
       const change: CacheChange =
         changes === 'lock' && id
           ? { kind: 'lock', contentId: id }
-          : tables && !menusMayChange(tables)
+          : impact === 'none'
             ? { kind: 'pages' }
-            : { kind: 'all' };
+            : impact === 'tree'
+              ? { kind: 'all' }
+              : { kind: 'items', contentIds: impact };
       canopy.readCache.invalidate(change);
       signalChange(canopy.signals, change).then(() => done(null, payload), done);
     });

@@ -6,6 +6,7 @@ import type { Flag, MenuItem } from '@canopy/core';
 import { sql, type Expression } from 'kysely';
 import type { Database, Db } from '../db/index';
 import { fields, joinedRecords, jsonObject, RECORD_SEPARATOR, UNIT_SEPARATOR } from '../db/json';
+import type { Writes } from '../db/write-watch';
 
 /**
  * The tables no menu tree reads (it reads content items, templates and, for a role's permissions,
@@ -37,10 +38,23 @@ const OUTSIDE_MENUS: ReadonlySet<string> = new Set<keyof Database>([
   'media_jobs',
 ]);
 
-/** Whether writes to these tables (db/write-watch.ts) may have changed a menu tree. */
-export function menusMayChange(written: ReadonlySet<string>): boolean {
-  for (const table of written) if (!OUTSIDE_MENUS.has(table)) return true;
-  return false;
+/** Content items whose rows a request may change one by one and still have them patched. */
+const MAX_ITEMS_CHANGED = 100;
+
+/**
+ * What a request's writes (db/write-watch.ts) changed of the menu trees: nothing they show
+ * ('none'); only rows of content items it named by id (those ids: the cached trees patch them, or
+ * are built again if one moved); or anything ('tree').
+ */
+export function menuImpact(writes: Writes): 'none' | 'tree' | string[] {
+  let items = false;
+  for (const table of writes.tables) {
+    if (table === 'content_items') items = true;
+    else if (!OUTSIDE_MENUS.has(table)) return 'tree';
+  }
+  if (!items) return 'none';
+  const rows = writes.rowsOf('content_items');
+  return rows && rows.size <= MAX_ITEMS_CHANGED ? [...rows] : 'tree';
 }
 
 /** A menu item's fields in the reply's shape, without its permissions and children. */
@@ -58,6 +72,8 @@ export interface MenuBlockRow {
   name: string;
   item_type: 'content' | 'template';
   locked_by: string | null;
+  /** Two-digit order segments joined by '/' (§3), parents' paths first in their children's. */
+  path: string;
   head: number;
   middle: number;
   end: number;
@@ -122,8 +138,9 @@ function menuColumns(db: Db, type: 'content' | 'template', item: MenuSource) {
  * parent, order, name, type, lock holder, path) and their JSON (as bytes where it can): handing
  * 100,000 rows to JavaScript value by value was most of a rebuild's time (300 to 560 ms for ten
  * plain columns a row on the bench machine, where the join and the sort took 10 ms).
+ * With `contentIds`, only those content items (to patch them into a cached tree).
  */
-export async function menuBlock(db: Db): Promise<MenuBlock> {
+export async function menuBlock(db: Db, contentIds?: string[]): Promise<MenuBlock> {
   const templates = db.selectFrom('templates as t').select(
     menuColumns(db, 'template', {
       content_id: sql.ref('t.template_id'),
@@ -144,7 +161,7 @@ export async function menuBlock(db: Db): Promise<MenuBlock> {
       allowed_template_type: sql.ref('t.allowed_template_type'),
     }),
   );
-  const contents = db
+  let contents = db
     .selectFrom('content_items as c')
     .leftJoin('templates as t', 't.template_id', 'c.template_id')
     .select(
@@ -167,8 +184,9 @@ export async function menuBlock(db: Db): Promise<MenuBlock> {
         allowed_template_type: sql.ref('c.allowed_template_type'),
       }),
     );
+  if (contentIds) contents = contents.where('c.content_id', 'in', contentIds);
   const joined = await db
-    .selectFrom(contents.unionAll(templates).as('m'))
+    .selectFrom((contentIds ? contents : contents.unionAll(templates)).as('m'))
     .select([
       joinedRecords(db, sql.ref('m.shape'), { bytes: false }).as('shape'),
       joinedRecords(db, sql.ref('m.json'), { bytes: true }).as('json'),
@@ -190,7 +208,7 @@ function readBlock(shape: string | null, json: string | Uint8Array | null): Menu
       : typeof json === 'string'
         ? Buffer.from(json)
         : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
-  const rows: (MenuBlockRow & { path: string })[] = [];
+  const rows: MenuBlockRow[] = [];
   if (shape === null || bytes.length === 0) return { rows, json: bytes };
   const unit = String.fromCharCode(UNIT_SEPARATOR);
   let at = 0;
@@ -233,6 +251,24 @@ function readBlock(shape: string | null, json: string | Uint8Array | null): Menu
           : 0,
   );
   return { rows, json: bytes };
+}
+
+/**
+ * Whether another child of `parentId` has the order `order`: its children with one order go by
+ * name, so a rename may move an item among them.
+ */
+export async function orderShared(
+  db: Db,
+  parentId: string | null,
+  order: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('content_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('content_order', '=', order)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) > 1;
 }
 
 /** Content items as menu objects under (and including) the item at `subtreeOf.path`. */

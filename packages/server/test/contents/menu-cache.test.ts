@@ -1,18 +1,30 @@
 /**
  * The menus a write leaves in the read cache. A write that wrote no table a menu reads (a save of
- * fields, Push to Staging) keeps the cached trees; any other rebuilds them. Either way, what each
- * caller is served right after the write is exactly the tree built afresh from the database.
+ * fields, Push to Staging) keeps the cached trees; one that changed named content items in place
+ * (a rename, a new Page URL, a draft, a lock) has them patched; any other rebuilds them. Either
+ * way, what each caller is served right after the write is exactly the tree built afresh from the
+ * database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, makeWorld, ok, saveFields, type MenuNode, type World } from './fixtures';
+import {
+  createPage,
+  makeWorld,
+  ok,
+  publishedPage,
+  saveFields,
+  type MenuNode,
+  type World,
+} from './fixtures';
 
 /** An administrator, and a role that may read the world's site only. */
 const CALLERS = ['admin', 'reader'] as const;
 
 interface NamedNode extends MenuNode {
   content_name: string;
+  content_order: number;
   is_active: number;
+  page_url: string | null;
   children: NamedNode[];
 }
 
@@ -96,13 +108,76 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
     expect(kept).toBe(true);
   });
 
-  it('rebuilds them after a rename', async () => {
+  it('patches them after a rename and a new Page URL', async () => {
     const page = await createPage(t, world, 'Old name');
     const { kept, admin } = await afterWrite(async () =>
-      ok(await saveFields(t, page, {}, { content_name: 'New name' })),
+      ok(
+        await saveFields(
+          t,
+          page,
+          { [world.blocks.pageUrl]: '/new-name' },
+          { content_name: 'New name' },
+        ),
+      ),
+    );
+    expect(kept).toBe(true);
+    expect(find(admin, page.content_id)).toMatchObject({
+      content_name: 'New name',
+      page_url: '/new-name',
+    });
+  });
+
+  it('patches them after a new draft, which names and locks the item again', async () => {
+    const page = await publishedPage(t, world, 'Drafted', { [world.blocks.title]: 'Drafted' });
+    ok(await t.request({ method: 'PUT', url: `/api/unlockcontents/${page.content_id}` }));
+    const { kept, admin } = await afterWrite(async () =>
+      ok(
+        await t.request({
+          method: 'POST',
+          url: '/api/contents/draft',
+          payload: { content_id: page.content_id },
+        }),
+      ),
+    );
+    expect(kept).toBe(true);
+    expect(find(admin, page.content_id)?.locked_by).toBe('admin');
+  });
+
+  it('rebuilds them after a rename among siblings of the same order', async () => {
+    const parent = await createPage(t, world, 'Parent of twins');
+    const first = await createPage(t, world, 'B twin', 'admin', parent.content_id);
+    const second = await createPage(t, world, 'C twin', 'admin', parent.content_id);
+    await t.db
+      .updateTable('content_items')
+      .set({ content_order: 1 })
+      .where('content_id', 'in', [first.content_id, second.content_id])
+      .execute();
+    t.app.canopy.readCache.clear();
+    const { kept, admin } = await afterWrite(async () =>
+      ok(await saveFields(t, second, {}, { content_name: 'A twin' })),
     );
     expect(kept).toBe(false);
-    expect(find(admin, page.content_id)?.content_name).toBe('New name');
+    expect(find(admin, parent.content_id)?.children.map((child) => child.content_name)).toEqual([
+      'A twin',
+      'B twin',
+    ]);
+  });
+
+  it("rebuilds a role's menu after a rename of an item it cannot read", async () => {
+    const hidden = await createPage(t, world, 'Not for readers');
+    ok(
+      await t.request({
+        method: 'PUT',
+        url: '/api/permissions/site-readers',
+        payload: { [hidden.content_id]: { Read: { permission: 0 } } },
+      }),
+    );
+    const { kept, admin } = await afterWrite(async () =>
+      ok(await saveFields(t, hidden, {}, { content_name: 'Still not for readers' })),
+    );
+    expect(kept).toBe(false);
+    expect(reads.filter((read) => read.hit).map((read) => read.key)).toEqual(['menu:admin']);
+    expect(find(admin, hidden.content_id)?.content_name).toBe('Still not for readers');
   });
 
   it('rebuilds them after a move', async () => {
@@ -117,10 +192,10 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
     ]);
   });
 
-  it('rebuilds them after an item is made inactive', async () => {
+  it('patches them after an item is made inactive', async () => {
     const page = await createPage(t, world, 'Going quiet');
     const { kept, admin } = await afterWrite(async () => save(page.content_id, { is_active: 0 }));
-    expect(kept).toBe(false);
+    expect(kept).toBe(true);
     expect(find(admin, page.content_id)?.is_active).toBe(0);
   });
 

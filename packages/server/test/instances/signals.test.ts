@@ -267,6 +267,32 @@ describe('instances on one PostgreSQL database', () => {
     await apiA('PUT', `/api/contents/${team}`, { version: draft.version, status_id: 'draft' });
   });
 
+  it("patches a rename on A into B's menus and builds nothing else again", async () => {
+    const careers = await pageId(apiA, '/careers');
+    const team = await pageId(apiA, '/about/team');
+    await draftOf(careers);
+    const draft = await draftOf(team);
+    expect(await lockOnB(careers)).toBe('admin');
+    // A change nobody is told of: B's menu shows it only if B builds the menu again.
+    await unlockQuietly([careers]);
+    const { updated_date } = await apiA('PUT', `/api/contents/${team}`, {
+      version: draft.version,
+      updated_date: draft.updated_date,
+      content_name: 'The team, renamed',
+    });
+    const name = async () => (await menuItem(apiB, team))?.content_name;
+    expect(await onB('the new name of the team page', name, 'The team, renamed')).toBe(
+      'The team, renamed',
+    );
+    expect(await lockOnB(careers)).toBe('admin');
+    await apiA('PUT', `/api/contents/${team}`, {
+      version: draft.version,
+      updated_date,
+      content_name: draft.content_name,
+    });
+    await apiA('PUT', `/api/lockcontents/${careers}`);
+  });
+
   it('forgets everything when it sees that it missed a message from another instance', async () => {
     const careers = await pageId(apiA, '/careers');
     const team = await pageId(apiA, '/about/team');

@@ -7,39 +7,30 @@
  * (get-menu-subtree.ts) is small and is built from objects.
  */
 import type { MenuItem, Permission } from '@canopy/core';
-import type { ReadCache, Segments } from '../../cache/read-cache';
+import type { PatchableEntry, ReadCache, Segments } from '../../cache/read-cache';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
-import { menuBlock, type MenuBlockRow, type MenuRow } from '../../repositories/menus';
+import { menuBlock, orderShared, type MenuBlockRow, type MenuRow } from '../../repositories/menus';
 import { assembleForest, type ForestNode, type ForestRow } from './forest';
 
 /**
  * The menu tree as JSON (UTF-8 bytes), from the read cache when it has it. The tree depends only on
- * the caller's roles, so callers with the same roles share one entry. A lock or unlock marks the
- * item stale in the cached trees; the next reader reads the lock state of the stale items only
- * and patches their bytes.
+ * the caller's roles, so callers with the same roles share one entry. A change of some items' rows
+ * (a lock, a rename, a new Page URL) marks them stale in the cached trees; the next reader reads
+ * those items only and patches their bytes, unless one of them moved in the tree.
  */
 export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Promise<Buffer> {
   const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
   const cached = cache.getPatchable(key);
   if (cached && cached.stale.length === 0) return cached.body;
-  // Many items locked since the last read: rebuilding costs less than patching them all.
+  // Many items changed since the last read: rebuilding costs less than patching them all.
   if (cached && cached.stale.length <= MAX_PATCHED) {
     const readAt = cache.generation();
-    const locks = await db
-      .selectFrom('content_items')
-      .select(['content_id', 'locked_by'])
-      .where('content_id', 'in', cached.stale)
-      .execute();
-    if (locks.length === cached.stale.length) {
-      const patched = cache.patch(
-        key,
-        new Map(locks.map((row) => [row.content_id, lockJson(row.locked_by)])),
-        readAt,
-      );
-      if (patched) return patched;
-    }
+    const replacements = await freshSegments(db, cached);
+    const patched = replacements && cache.patch(key, replacements, readAt);
+    if (patched) return patched;
   }
+  cache.miss(key);
   const readAt = cache.generation();
   const block = await menuBlock(db);
   const forest = await assembleForest(db, actor, block.rows);
@@ -48,8 +39,52 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   return body;
 }
 
-/** Lock changes a reader patches into a cached tree; more and it rebuilds the tree. */
+/** Changed items a reader patches into a cached tree; more and it rebuilds the tree. */
 const MAX_PATCHED = 1000;
+
+/** The fields of a cached item that place it in the tree (its segment's JSON). */
+interface Placed {
+  content_name: string;
+  content_order: number;
+  parent_id: string | null;
+  path: string;
+}
+
+/**
+ * The stale items' segments as they are now, or undefined when one of them is gone or takes
+ * another place in the tree (a new parent, order or path, or a new name among siblings of the
+ * same order): then the tree is built again. An item keeps its permissions, which come from its
+ * place and the roles' settings (a change of those is no change of items).
+ */
+async function freshSegments(
+  db: Db,
+  cached: PatchableEntry,
+): Promise<Map<string, Buffer> | undefined> {
+  const block = await menuBlock(db, cached.stale);
+  const rows = new Map(block.rows.map((row) => [row.id, row]));
+  const replacements = new Map<string, Buffer>();
+  for (const id of cached.stale) {
+    const row = rows.get(id);
+    const old = cached.segment(id);
+    if (!row || !old) return undefined;
+    const was = JSON.parse(`${old.toString()}}`) as Placed;
+    if (
+      was.parent_id !== row.parent_id ||
+      was.content_order !== row.order ||
+      was.path !== row.path
+    ) {
+      return undefined;
+    }
+    if (was.content_name !== row.name && (await orderShared(db, row.parent_id, row.order))) {
+      return undefined;
+    }
+    const permissions = old.subarray(old.lastIndexOf(PERMISSIONS) + PERMISSIONS.length);
+    const out = new ByteWriter(row.end - row.head + 160);
+    writeItem(out, row, block.json, permissions.toString());
+    replacements.set(id, out.done());
+  }
+  return replacements;
+}
 
 /** The lock fields of a content item's menu JSON. */
 function lockJson(lockedBy: string | null): string {
@@ -58,10 +93,25 @@ function lockJson(lockedBy: string | null): string {
     : `"is_locked":1,"locked_by":${JSON.stringify(lockedBy)}`;
 }
 const TEMPLATE_LOCK = lockJson(null);
+const PERMISSIONS = ',"permissions":';
+
+/**
+ * An item's own fields (all but its children, an object left open): those before the lock state
+ * and those after it copied from the block's bytes, the lock state and its permissions.
+ */
+function writeItem(out: ByteWriter, row: MenuBlockRow, json: Buffer, permissions: string): void {
+  out.copy(json, row.head, row.middle - 1);
+  out.write(',');
+  out.write(row.item_type === 'content' ? lockJson(row.locked_by) : TEMPLATE_LOCK);
+  out.write(',');
+  out.copy(json, row.middle + 2, row.end - 1);
+  out.write(PERMISSIONS);
+  out.write(permissions);
+}
 
 /**
  * The forest as JSON bytes, written once into one buffer (each item's fields copied from the
- * block's bytes, no string made of them), with where each content item's lock fields are.
+ * block's bytes, no string made of them), with where each content item's own fields are.
  */
 function renderForest(
   forest: ForestNode<MenuBlockRow>[],
@@ -88,22 +138,15 @@ function renderForest(
       permissionsJson.set(node.permissions, (permissions = JSON.stringify(node.permissions)));
     }
     const { row } = node;
-    // the row's fields up to its lock state, the lock state, the rest, permissions and children
     if (!first) out.write(',');
-    out.copy(json, row.head, row.middle - 1);
-    out.write(',');
     const at = out.length;
-    out.write(row.item_type === 'content' ? lockJson(row.locked_by) : TEMPLATE_LOCK);
+    writeItem(out, row, json, permissions);
     if (row.item_type === 'content') {
       ids.set(row.id, segment);
       starts[segment] = at;
       lengths[segment] = out.length - at;
       segment++;
     }
-    out.write(',');
-    out.copy(json, row.middle + 2, row.end - 1);
-    out.write(',"permissions":');
-    out.write(permissions);
     out.write(',"children":[');
     node.children.forEach((child, i) => render(child, i === 0));
     out.write(']}');
