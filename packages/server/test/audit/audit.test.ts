@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startApp, type TestApp } from '../harness';
-import { createPage, fieldId, makeWorld, ok, type World } from '../contents/fixtures';
+import { createPage, fieldId, makeWorld, ok, setRead, type World } from '../contents/fixtures';
 import type { AuditEntryView } from '../../src/audit/list';
 import { recordAudit } from '../../src/audit/record';
 import { SYSTEM_ACTOR } from '../../src/auth/actor';
@@ -156,13 +156,7 @@ describe.each(DIALECTS)('the audit record on %s', (dialect) => {
   it('readers see only entries about items they may read', async () => {
     const shown = await createPage(t, world, 'Shown in Audit');
     const hidden = await createPage(t, world, 'Hidden from Audit');
-    ok(
-      await t.request({
-        method: 'PUT',
-        url: '/api/permissions/audit-readers',
-        payload: { [shown.content_id]: { Read: { permission: 1 } } },
-      }),
-    );
+    await setRead(t, 'audit-readers', shown.content_id, 1);
     const seen = (await audit('limit=500', 'rita')).entries;
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((e) => e.content_id === shown.content_id)).toBe(true);

@@ -238,6 +238,17 @@ export async function publishedPage(
   return saved;
 }
 
+/** Gives (1) or takes away (0) Read on an item from a role through the API, which must succeed. */
+export async function setRead(t: TestApp, roleId: string, contentId: string, permission: 0 | 1) {
+  ok(
+    await t.request({
+      method: 'PUT',
+      url: `/api/permissions/${roleId}`,
+      payload: { [contentId]: { Read: { permission } } },
+    }),
+  );
+}
+
 /** Throws with the reply when a set-up call is not answered with `status` (default any 2xx). */
 export function ok<T extends { statusCode: number; body: string }>(res: T, status?: number): T {
   const good = status === undefined ? res.statusCode < 300 : res.statusCode === status;

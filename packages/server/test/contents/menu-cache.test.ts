@@ -13,6 +13,7 @@ import {
   ok,
   publishedPage,
   saveFields,
+  setRead,
   type MenuNode,
   type World,
 } from './fixtures';
@@ -50,13 +51,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
       .values({ role_id: 'site-readers', role_name: 'Site readers', role_rank: 10, is_admin: 0 })
       .execute();
     await t.tokenFor('reader', ['site-readers']);
-    ok(
-      await t.request({
-        method: 'PUT',
-        url: '/api/permissions/site-readers',
-        payload: { [world.rootId]: { Read: { permission: 1 } } },
-      }),
-    );
+    await setRead(t, 'site-readers', world.rootId, 1);
     t.app.canopy.readCache.onRead((key, hit) => {
       if (key.startsWith('menu:')) reads.push({ key, hit });
     });
@@ -165,13 +160,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
 
   it("rebuilds a role's menu after a rename of an item it cannot read", async () => {
     const hidden = await createPage(t, world, 'Not for readers');
-    ok(
-      await t.request({
-        method: 'PUT',
-        url: '/api/permissions/site-readers',
-        payload: { [hidden.content_id]: { Read: { permission: 0 } } },
-      }),
-    );
+    await setRead(t, 'site-readers', hidden.content_id, 0);
     const { kept, admin } = await afterWrite(async () =>
       ok(await saveFields(t, hidden, {}, { content_name: 'Still not for readers' })),
     );
@@ -215,15 +204,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
 
   it("rebuilds them after a change of a role's permissions", async () => {
     const page = await createPage(t, world, 'Hidden from readers');
-    await afterWrite(async () =>
-      ok(
-        await t.request({
-          method: 'PUT',
-          url: '/api/permissions/site-readers',
-          payload: { [page.content_id]: { Read: { permission: 0 } } },
-        }),
-      ),
-    );
+    await afterWrite(() => setRead(t, 'site-readers', page.content_id, 0));
     const reader = JSON.parse(await menuText('reader')) as NamedNode[];
     expect(find(reader, world.rootId)).toBeDefined();
     expect(find(reader, page.content_id)).toBeUndefined();

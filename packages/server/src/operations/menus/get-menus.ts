@@ -42,13 +42,11 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
 /** Changed items a reader patches into a cached tree; more and it rebuilds the tree. */
 const MAX_PATCHED = 1000;
 
-/** The fields of a cached item that place it in the tree (its segment's JSON). */
-interface Placed {
-  content_name: string;
-  content_order: number;
-  parent_id: string | null;
-  path: string;
-}
+/** What a cached item's segment says of its place in the tree and of its permissions. */
+type Placed = Pick<
+  MenuItem,
+  'content_name' | 'content_order' | 'parent_id' | 'path' | 'permissions'
+>;
 
 /**
  * The stale items' segments as they are now, or undefined when one of them is gone or takes
@@ -78,9 +76,8 @@ async function freshSegments(
     if (was.content_name !== row.name && (await orderShared(db, row.parent_id, row.order))) {
       return undefined;
     }
-    const permissions = old.subarray(old.lastIndexOf(PERMISSIONS) + PERMISSIONS.length);
     const out = new ByteWriter(row.end - row.head + 160);
-    writeItem(out, row, block.json, permissions.toString());
+    writeItem(out, row, block.json, JSON.stringify(was.permissions));
     replacements.set(id, out.done());
   }
   return replacements;
