@@ -47,26 +47,40 @@ describe('read cache', () => {
     expect(cache.get('page:admin:site\n/a')).toBeUndefined();
   });
 
-  /** A menu body of items `[{"id":"x",<lock>}]` with each item's lock segment. */
+  /** A menu body of items `[{"id":"x",<lock>}]` with where each item's lock is (its own fields). */
   function menu(locks: [string, string][]) {
     let text = '[';
     const ids = new Map<string, number>();
     const starts: number[] = [];
     const lengths: number[] = [];
+    const ends: number[] = [];
     locks.forEach(([id, lock], i) => {
       text += `${i ? ',' : ''}{"id":"${id}",`;
       ids.set(id, i);
       starts.push(Buffer.byteLength(text));
       lengths.push(Buffer.byteLength(lock));
       text += `${lock}}`;
+      ends.push(Buffer.byteLength(text));
     });
     text += ']';
-    const segments = { ids, starts: Int32Array.from(starts), lengths: Int32Array.from(lengths) };
-    return { text, segments };
+    const index = {
+      ids,
+      idAt: locks.map(([id]) => id),
+      starts: Int32Array.from(starts),
+      lengths: Int32Array.from(lengths),
+      ends: Int32Array.from(ends),
+      sizes: new Int32Array(locks.length).fill(1),
+      parents: new Int32Array(locks.length).fill(-1),
+      contentEnd: Buffer.byteLength(text) - 1,
+    };
+    return { text, index };
   }
-  /** Replacement bytes for `patch`. */
-  const bytes = (entries: [string, string][]) =>
-    new Map(entries.map(([id, text]) => [id, Buffer.from(text)]));
+  /** An edit replacing items' own fields, for `patch`. */
+  const bytes = (entries: [string, string][]) => ({
+    replace: new Map(entries.map(([id, text]) => [id, Buffer.from(text)])),
+    remove: new Set<string>(),
+    insert: [],
+  });
   const free = '"locked_by":null';
   const held = (by: string) => `"locked_by":"${by}"`;
 
@@ -78,7 +92,7 @@ describe('read cache', () => {
       ['é', free],
       ['c', free],
     ]);
-    cache.set('menu:admin', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), index: built.index });
     cache.invalidate({ kind: 'lock', contentId: 'b' });
     cache.invalidate({ kind: 'lock', contentId: 'c' });
     expect(cache.get('menu:admin')).toBeUndefined();
@@ -118,7 +132,7 @@ describe('read cache', () => {
   it('a menu patch read before another change is not kept as current', () => {
     const cache = new ReadCache();
     const built = menu([['a', free]]);
-    cache.set('menu:admin', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), index: built.index });
     cache.invalidate({ kind: 'lock', contentId: 'a' });
     const readAt = cache.generation();
     // The item is locked again while its reader reads: it stays stale after the patch.
@@ -134,12 +148,12 @@ describe('read cache', () => {
   it('a lock of an item a menu does not show leaves that menu as it is', () => {
     const cache = new ReadCache();
     const built = menu([['a', free]]);
-    cache.set('menu:role', built.text, { readAt: cache.generation(), segments: built.segments });
+    cache.set('menu:role', built.text, { readAt: cache.generation(), index: built.index });
     cache.invalidate({ kind: 'lock', contentId: 'hidden' });
     expect(cache.get('menu:role')?.toString()).toBe(built.text);
   });
 
-  it('a change of named items clears the pages and marks them stale where they are shown', () => {
+  it('a change of named items clears the pages and marks them stale in every menu', () => {
     let cleared = 0;
     const cache = new ReadCache([{ clear: () => cleared++ }]);
     const readAt = cache.generation();
@@ -151,24 +165,26 @@ describe('read cache', () => {
       ]).text,
       {
         readAt,
-        segments: menu([
+        index: menu([
           ['a', free],
           ['b', free],
-        ]).segments,
+        ]).index,
       },
     );
     cache.set('menu:role', menu([['a', free]]).text, {
       readAt,
-      segments: menu([['a', free]]).segments,
+      index: menu([['a', free]]).index,
     });
     cache.set('page:public:site\n/c', 'page c', { readAt, content: 'c' });
-    cache.invalidate({ kind: 'items', contentIds: ['b'] });
+    cache.invalidate({ kind: 'items', contentIds: ['b'], settings: [] });
     expect(cleared).toBe(1);
     expect(cache.get('page:public:site\n/c')).toBeUndefined();
-    // Shown: stale until patched. Not shown (perhaps unreadable, and moved): built again.
+    // Stale until patched, shown or not (an item added, or one the role cannot read moved).
     expect(cache.getPatchable('menu:admin')?.stale).toEqual(['b']);
     expect(cache.getPatchable('menu:admin')?.segment('b')?.toString()).toBe(free);
-    expect(cache.getPatchable('menu:role')).toBeUndefined();
+    expect(cache.get('menu:role')).toBeUndefined();
+    expect(cache.getPatchable('menu:role')?.stale).toEqual(['b']);
+    expect(cache.getPatchable('menu:role')?.segment('b')).toBeUndefined();
     cache.patch('menu:admin', bytes([['b', held('x')]]), cache.generation());
     expect(cache.get('menu:admin')?.toString()).toBe(
       menu([
@@ -181,10 +197,10 @@ describe('read cache', () => {
   it('a patch read before a later change of the item never replaces a newer one', () => {
     const cache = new ReadCache();
     const built = menu([['a', free]]);
-    cache.set('menu:admin', built.text, { readAt: cache.generation(), segments: built.segments });
-    cache.invalidate({ kind: 'items', contentIds: ['a'] });
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), index: built.index });
+    cache.invalidate({ kind: 'items', contentIds: ['a'], settings: [] });
     const slowReader = cache.generation();
-    cache.invalidate({ kind: 'items', contentIds: ['a'] });
+    cache.invalidate({ kind: 'items', contentIds: ['a'], settings: [] });
     // A later reader reads the item after both changes and patches it first.
     cache.patch('menu:admin', bytes([['a', held('new')]]), cache.generation());
     cache.patch('menu:admin', bytes([['a', held('old')]]), slowReader);
@@ -206,7 +222,7 @@ describe('read cache', () => {
     const cache = new ReadCache();
     const built = menu([['a', free]]);
     const readAt = cache.generation();
-    cache.set('menu:admin', built.text, { readAt, segments: built.segments });
+    cache.set('menu:admin', built.text, { readAt, index: built.index });
     cache.set('page:public:site\n/a', 'page a', { readAt, content: 'a' });
     cache.invalidate({ kind: 'pages' });
     expect(cache.get('menu:admin')?.toString()).toBe(built.text);

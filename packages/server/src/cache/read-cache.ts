@@ -9,15 +9,24 @@
  * way. A write forgets everything (and clears the dependent caches given to the constructor,
  * e.g. verified tokens), but the menus when it wrote no table a menu reads ('pages': a save of
  * fields and blocks) or only named rows of content items ('items': a rename, a change of Page URL,
- * a draft); those and a lock or unlock of one item (which forgets only that item's pages) mark
- * the items stale in each menu that shows them. A stale menu is not served as it is: its reader
- * reads the items afresh and `patch`es their bytes in place of rebuilding 100,000 items, or
- * rebuilds it when an item moved in the tree.
+ * a draft, a move, an item added or deleted); those and a lock or unlock of one item (which
+ * forgets only that item's pages) mark the items stale in the menus. A stale menu is not served
+ * as it is: its reader reads the items afresh and `patch`es the bytes (menu-body.ts) in place of
+ * rebuilding 100,000 items, or rebuilds it when the change reaches items it did not read.
  *
  * A reader stores only what is still current: it takes `generation()` before reading and passes
  * it to `set`, which drops the entry when a change that covers it came in between (the reader read
  * before that write and would otherwise serve the old state until the next write).
  */
+import {
+  editMenuBody,
+  insertedIds,
+  replaceSegments,
+  reshapes,
+  type MenuEdit,
+  type MenuIndex,
+} from './menu-body';
+
 const MAX_BYTES = 256 * 1024 * 1024;
 const MAX_AGE_MS = 60 * 60 * 1000;
 
@@ -26,24 +35,14 @@ export type CacheScope = 'menu' | 'page';
 
 /**
  * What changed: anything; anything but what the menus show ('pages'); the rows of these content
- * items and anything but the menus ('items'); or only the lock state of one content item.
+ * items, the permission settings on those in `settings`, and anything but the menus ('items'); or
+ * only the lock state of one content item.
  */
 export type CacheChange =
   | { kind: 'all' }
   | { kind: 'pages' }
-  | { kind: 'items'; contentIds: string[] }
+  | { kind: 'items'; contentIds: string[]; settings: string[] }
   | { kind: 'lock'; contentId: string };
-
-/**
- * Where each item's patchable bytes are in a body: item `ids.get(id)` occupies
- * `starts[i] .. starts[i] + lengths[i]`, items in the order of the body. A menu's segments are its
- * items' own fields (all but their children).
- */
-export interface Segments {
-  ids: Map<string, number>;
-  starts: Int32Array;
-  lengths: Int32Array;
-}
 
 interface Entry {
   /** UTF-8 bytes, ready to send: encoding once here saves it on every hit. */
@@ -51,10 +50,12 @@ interface Entry {
   expires: number;
   /** The content item whose lock state the entry shows, if any (a published page). */
   content: string | undefined;
-  /** A menu's item segments, which a change of items patches instead of dropping the entry. */
-  segments: Segments | undefined;
+  /** Where a menu's items are in its body, so that a change of items edits it (menu-body.ts). */
+  index: MenuIndex | undefined;
   /** Items changed since the body was built (or last patched), with the change's generation. */
   stale: Map<string, number>;
+  /** Those of them whose permission settings changed. */
+  settings: Set<string>;
 }
 
 export interface StoreOptions {
@@ -64,8 +65,8 @@ export interface StoreOptions {
   expires?: number;
   /** The content item the entry shows (cleared with that item's lock or unlock). */
   content?: string;
-  /** The items' segments in the body (a menu), so changes of items patch it. */
-  segments?: Segments;
+  /** Where a menu's items are in the body, so that changes of items edit it. */
+  index?: MenuIndex;
   now?: number;
 }
 
@@ -73,7 +74,9 @@ export interface StoreOptions {
 export interface PatchableEntry {
   body: Buffer;
   stale: string[];
-  /** The bytes of an item's segment as they are now. */
+  /** Stale items whose permission settings changed (theirs and their subtree's may differ). */
+  settings: string[];
+  /** An item's own fields as the body has them now (undefined: the body does not show it). */
   segment(id: string): Buffer | undefined;
 }
 
@@ -126,11 +129,12 @@ export class ReadCache {
       entry && {
         body: entry.body,
         stale: [...entry.stale.keys()],
+        settings: [...entry.settings],
         segment: (id) => {
-          const index = entry.segments?.ids.get(id);
-          if (index === undefined) return undefined;
-          const start = entry.segments!.starts[index]!;
-          return entry.body.subarray(start, start + entry.segments!.lengths[index]!);
+          const slot = entry.index?.ids.get(id);
+          if (slot === undefined) return undefined;
+          const start = entry.index!.starts[slot]!;
+          return entry.body.subarray(start, start + entry.index!.lengths[slot]!);
         },
       }
     );
@@ -153,7 +157,7 @@ export class ReadCache {
   /** Stores the reply unless a change covering it came after `readAt`; returns its bytes either way. */
   set(key: string, reply: string | Buffer, options: StoreOptions): Buffer {
     const body = typeof reply === 'string' ? Buffer.from(reply) : reply;
-    const { readAt, content, segments, now = Date.now() } = options;
+    const { readAt, content, index, now = Date.now() } = options;
     const expires = options.expires ?? Number.POSITIVE_INFINITY;
     const menu = scopeOf(key) === 'menu';
     const changedSince = Math.max(
@@ -173,8 +177,9 @@ export class ReadCache {
       body,
       expires: Math.min(expires, now + MAX_AGE_MS),
       content,
-      segments,
+      index,
       stale: new Map(),
+      settings: new Set(),
     };
     this.entries.set(key, entry);
     this.bytes += body.length;
@@ -182,61 +187,50 @@ export class ReadCache {
   }
 
   /**
-   * Replaces the stale items' segments with `replacements` (id -> new bytes) read after `readAt`.
-   * An item changed again since `readAt` keeps its bytes and stays stale (the replacement may be
-   * older than what another reader patched in meanwhile). Returns the patched bytes, or undefined
-   * when the entry is gone or everything was cleared since `readAt` (the caller then rebuilds).
+   * Applies `edit` (menu-body.ts), read after `readAt`, to the menu's bytes. An edit that only
+   * replaces own fields skips an item changed again since `readAt`, which keeps its bytes and
+   * stays stale (the replacement may be older than what another reader patched in meanwhile); one
+   * that moves, adds or takes out items is refused if any of its items changed since. Returns the
+   * edited bytes, or undefined when the entry is gone, everything was cleared since `readAt`, or
+   * the edit was refused (the caller then rebuilds).
    */
-  patch(key: string, replacements: Map<string, Buffer>, readAt: number): Buffer | undefined {
+  patch(key: string, edit: MenuEdit, readAt: number): Buffer | undefined {
     const entry = this.entries.get(key);
-    if (!entry?.segments || this.lastClearAll > readAt) return undefined;
-    const { ids, starts, lengths } = entry.segments;
-    // Only segments whose bytes change are replaced (an unlock of an unlocked item changes none).
-    const order: [index: number, bytes: Buffer][] = [];
-    for (const [id, bytes] of replacements) {
-      const index = ids.get(id);
-      if (index === undefined || (this.lastChangeOf.get(id) ?? 0) > readAt) continue;
-      const start = starts[index]!;
-      if (!bytes.equals(entry.body.subarray(start, start + lengths[index]!))) {
-        order.push([index, bytes]);
+    if (!entry?.index || this.lastClearAll > readAt) return undefined;
+    const changedSince = (id: string) => (this.lastChangeOf.get(id) ?? 0) > readAt;
+    const handled = [...edit.replace.keys(), ...edit.remove, ...insertedIds(edit)];
+    let body: Buffer;
+    if (reshapes(edit)) {
+      if (handled.some(changedSince)) return undefined;
+      const edited = editMenuBody(entry.body, entry.index, edit);
+      if (!edited) return undefined;
+      body = edited.body;
+      entry.index = edited.index;
+    } else {
+      // Only segments whose bytes change are replaced (an unlock of an unlocked item changes none).
+      const { ids, starts, lengths } = entry.index;
+      const order: [slot: number, bytes: Buffer][] = [];
+      for (const [id, bytes] of edit.replace) {
+        const slot = ids.get(id);
+        if (slot === undefined || changedSince(id)) continue;
+        const start = starts[slot]!;
+        if (!bytes.equals(entry.body.subarray(start, start + lengths[slot]!))) {
+          order.push([slot, bytes]);
+        }
       }
-    }
-    if (order.length > 0) {
       order.sort((a, b) => a[0] - b[0]);
-      entry.body = this.replaced(entry, order);
+      body = order.length > 0 ? replaceSegments(entry.body, entry.index, order) : entry.body;
     }
-    for (const id of replacements.keys()) {
-      if ((entry.stale.get(id) ?? Infinity) <= readAt) entry.stale.delete(id);
+    this.bytes += body.length - entry.body.length;
+    entry.body = body;
+    for (const id of handled) {
+      if ((entry.stale.get(id) ?? Infinity) <= readAt) {
+        entry.stale.delete(id);
+        entry.settings.delete(id);
+      }
     }
     this.read(key, true);
     return entry.body;
-  }
-
-  /** A new body with the segments at `order` (ascending) replaced; the segments after them move. */
-  private replaced(entry: Entry, order: [index: number, bytes: Buffer][]): Buffer {
-    const { starts, lengths } = entry.segments!;
-    const pieces: Buffer[] = [];
-    let from = 0;
-    const shifts: [index: number, growth: number][] = [];
-    for (const [index, bytes] of order) {
-      pieces.push(entry.body.subarray(from, starts[index]), bytes);
-      from = starts[index]! + lengths[index]!;
-      shifts.push([index, bytes.length - lengths[index]!]);
-      lengths[index] = bytes.length;
-    }
-    pieces.push(entry.body.subarray(from));
-    const body = Buffer.concat(pieces);
-    // Every segment after a patched one moves by the growth of the patched ones before it.
-    let delta = 0;
-    for (let s = 0; s < shifts.length; s++) {
-      const [index, growth] = shifts[s]!;
-      const end = s + 1 < shifts.length ? shifts[s + 1]![0] - 1 : starts.length - 1;
-      starts[index] = starts[index]! + delta;
-      delta += growth;
-      if (delta !== 0) for (let i = index + 1; i <= end; i++) starts[i] = starts[i]! + delta;
-    }
-    this.bytes += body.length - entry.body.length;
-    return body;
   }
 
   /** The one way in for changes, local or from another instance. */
@@ -255,7 +249,10 @@ export class ReadCache {
       for (const key of this.entries.keys()) if (scopeOf(key) !== 'menu') this.delete(key);
       this.lastClearPages = at;
       for (const dependent of this.dependents) dependent.clear();
-      if (change.kind === 'items') this.markStale(change.contentIds, at, false);
+      if (change.kind === 'items') {
+        this.markStale([...new Set([...change.contentIds, ...change.settings])], at, false);
+        this.markSettings(change.settings);
+      }
       return;
     }
     for (const [key, entry] of this.entries) {
@@ -265,19 +262,25 @@ export class ReadCache {
   }
 
   /**
-   * Marks the items stale in each menu that shows them. A menu that does not show one of them
-   * is dropped unless only the lock changed: the item may be one the caller cannot read, whose
-   * move would change where its readable descendants hang.
+   * Marks the items stale in each menu: its next reader reads them afresh. A lock of an item the
+   * menu does not show changes nothing in it; any other change may (an item added, or one the
+   * caller cannot read moved, with its readable descendants).
    */
   private markStale(ids: string[], at: number, onlyLock: boolean): void {
     this.lastRowChange = at;
     for (const id of ids) this.lastChangeOf.set(id, at);
     for (const [key, entry] of this.entries) {
       if (scopeOf(key) !== 'menu') continue;
-      const segments = entry.segments;
-      if (!segments) this.delete(key);
-      else if (!onlyLock && ids.some((id) => !segments.ids.has(id))) this.delete(key);
-      else for (const id of ids) if (segments.ids.has(id)) entry.stale.set(id, at);
+      const index = entry.index;
+      if (!index) this.delete(key);
+      else for (const id of ids) if (!onlyLock || index.ids.has(id)) entry.stale.set(id, at);
+    }
+  }
+
+  /** Marks the items' permission settings changed in each menu. */
+  private markSettings(ids: string[]): void {
+    for (const [key, entry] of this.entries) {
+      if (scopeOf(key) === 'menu') for (const id of ids) entry.settings.add(id);
     }
   }
 

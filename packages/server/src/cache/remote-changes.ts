@@ -21,19 +21,21 @@ function asChange(payload: unknown): CacheChange {
     kind: string;
     contentId: unknown;
     contentIds: unknown;
+    settings: unknown;
   }> | null;
   if (change?.kind === 'pages') return { kind: 'pages' };
   const ids = change?.contentIds;
-  if (
-    change?.kind === 'items' &&
-    Array.isArray(ids) &&
-    ids.every((id): id is string => typeof id === 'string')
-  ) {
-    return { kind: 'items', contentIds: ids };
+  const settings = change?.settings;
+  if (change?.kind === 'items' && isTextList(ids) && isTextList(settings)) {
+    return { kind: 'items', contentIds: ids, settings };
   }
   return change?.kind === 'lock' && typeof change.contentId === 'string'
     ? { kind: 'lock', contentId: change.contentId }
     : { kind: 'all' };
+}
+
+function isTextList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 /** Applies other instances' changes to `cache`; `refreshTargets` re-reads the site targets. */

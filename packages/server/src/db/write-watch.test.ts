@@ -70,6 +70,15 @@ describe('write watch', () => {
     expect(
       await written(() => sql`CREATE TEMP TABLE IF NOT EXISTS scratch (a)`.execute(db)),
     ).toEqual([ANY_TABLE]);
+    // A WITH query reads, unless it writes in a CTE or its body.
+    expect(
+      await written(() => sql`WITH RECURSIVE up(id) AS (SELECT 1) SELECT id FROM up`.execute(db)),
+    ).toEqual([]);
+    expect(
+      await written(() =>
+        sql`WITH gone AS (SELECT 1) DELETE FROM audit_log WHERE 0 = 1`.execute(db),
+      ),
+    ).toEqual([ANY_TABLE]);
   });
 
   it('keeps to its own work across awaits, whatever runs beside it', async () => {
@@ -116,9 +125,35 @@ describe('write watch', () => {
           .where((eb) => eb.or([eb('c.content_id', '=', 'd'), eb('content_id', '=', 'e')]))
           .execute();
         await db.updateTable('templates').set({ lvl: 1 }).execute();
+        await db.deleteFrom('content_items').where('content_id', '=', 'f').execute();
+        await db.deleteFrom('content_items as c').where('c.content_id', 'in', ['g', 'h']).execute();
       }),
-    ).toEqual(['a', 'b', 'c', 'd', 'e']);
-    // Rows chosen by anything else, an insert, a delete, SQL text: which rows is unknown.
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    expect(
+      await itemsWritten(() =>
+        db
+          .insertInto('content_items')
+          .values([newItem('n1'), { ...newItem('n2'), content_name: sql<string>`'x' || 'y'` }])
+          .execute(),
+      ),
+    ).toEqual(['n1', 'n2']);
+    // An upsert that does nothing, or updates the row with the same key.
+    expect(
+      await itemsWritten(async () => {
+        await db
+          .insertInto('content_items')
+          .values(newItem('n1'))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        await db
+          .insertInto('content_items')
+          .values(newItem('n5'))
+          .onConflict((oc) => oc.column('content_id').doUpdateSet({ content_name: 'x' }))
+          .execute();
+      }),
+    ).toEqual(['n1', 'n5']);
+    // Rows chosen by anything else, an insert of a query's rows, an upsert, SQL text: which rows
+    // is unknown.
     const unknown: (() => Promise<unknown>)[] = [
       () => update().where('parent_id', '=', 'a').execute(),
       () =>
@@ -126,7 +161,25 @@ describe('write watch', () => {
           .where((eb) => eb.or([eb('content_id', '=', 'a'), eb('lvl', '=', 1)]))
           .execute(),
       () => update().where('content_id', 'like', 'b%').execute(),
-      () => db.deleteFrom('content_items').where('content_id', '=', 'a').execute(),
+      () => db.deleteFrom('content_items').where('parent_id', '=', 'a').execute(),
+      () =>
+        db
+          .insertInto('content_items')
+          .columns(['content_id', 'path'])
+          .expression(db.selectFrom('templates').select(['template_id', 'path']))
+          .execute(),
+      () =>
+        db
+          .insertInto('content_items')
+          .values({ ...newItem('n3'), content_id: sql<string>`'n' || '4'` })
+          .execute(),
+      () =>
+        db
+          .insertInto('content_items')
+          .values(newItem('n1'))
+          .onConflict((oc) => oc.column('path').doUpdateSet({ content_name: 'x' }))
+          .execute()
+          .catch(() => undefined),
       () => sql`UPDATE content_items SET lvl = lvl WHERE content_id = 'a'`.execute(db),
       () => sql`VACUUM`.execute(db),
     ];
@@ -140,3 +193,19 @@ describe('write watch', () => {
     }
   });
 });
+
+/** A content item's row (its required columns), for inserts. */
+function newItem(id: string) {
+  return {
+    content_id: id,
+    content_order: 1,
+    path: '99',
+    lvl: 1,
+    content_type_id: 'page',
+    content_name: id,
+    is_active: 0 as const,
+    allowed_content_type: '',
+    allowed_template_type: '',
+    created_date: '2026-01-01T00:00:00.000Z',
+  };
+}

@@ -8,11 +8,13 @@
  * DELETE, a statement the watch does not know) adds `ANY_TABLE`, so an unknown write counts as a
  * write to every table, never to none.
  *
- * For the tables in `ROW_KEYS` it also keeps which rows were written, when every write to them was
- * an UPDATE whose WHERE names its rows by key (`content_id = ?`, `content_id IN (...)`, either
- * joined with AND to anything): a rename of one item then changes one row of the cached menus, not
- * the whole tree. Any other write to such a table (an insert, a delete, an update of rows chosen by
- * something else) marks its rows unknown.
+ * For the tables in `ROW_KEYS` it also keeps which rows were written, when every write to them
+ * named its rows by key: an UPDATE or DELETE whose WHERE does (`content_id = ?`,
+ * `content_id IN (...)`, either joined with AND to anything), an INSERT of values that give the
+ * key. A rename, move, addition or deletion of one item then changes a few rows of the cached
+ * menus, not the whole tree. Any other write to such a table (an update of rows chosen by
+ * something else, an INSERT ... SELECT, an upsert that may update another row, SQL text) marks
+ * its rows unknown. It also keeps the tables deleted from, as a delete may cascade.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
@@ -29,7 +31,10 @@ import type {
 export const ANY_TABLE = '*';
 
 /** The tables whose written rows the watch keeps, with the column that names a row. */
-const ROW_KEYS: Readonly<Record<string, string>> = { content_items: 'content_id' };
+const ROW_KEYS: Readonly<Record<string, string>> = {
+  content_items: 'content_id',
+  role_permissions: 'content_id',
+};
 
 /** What a piece of work wrote. */
 export class Writes {
@@ -40,6 +45,8 @@ export class Writes {
    * `undefined` once a write to it did not name them.
    */
   readonly rows = new Map<string, Set<string> | undefined>();
+  /** The tables rows were deleted from (or may have been, by a statement the watch cannot read). */
+  readonly deletes = new Set<string>();
 
   /** The rows of `table` written, if every write to it named them (none if it was not written). */
   rowsOf(table: string): ReadonlySet<string> | undefined {
@@ -49,8 +56,10 @@ export class Writes {
   add(node: OperationNode): void {
     for (const table of writtenBy(node)) {
       this.tables.add(table);
+      if (node.kind !== 'InsertQueryNode' && node.kind !== 'UpdateQueryNode')
+        this.deletes.add(table);
       if (table !== ANY_TABLE && ROW_KEYS[table] === undefined) continue;
-      const keys = table === ANY_TABLE ? undefined : updatedKeys(node, table);
+      const keys = table === ANY_TABLE ? undefined : writtenKeys(node, table);
       for (const name of table === ANY_TABLE ? Object.keys(ROW_KEYS) : [table]) {
         const known = this.rows.has(name) ? this.rows.get(name) : new Set<string>();
         if (known && keys) for (const key of keys) known.add(key);
@@ -80,6 +89,9 @@ export class WriteWatch implements KyselyPlugin {
 
 /** SQL text that reads (or only locks or waits): the rest counts as a write. */
 const READS = /^\s*(select|values|explain|pragma|fetch|show|listen|unlisten|notify)\b/i;
+/** A WITH query reads unless a write's keyword is anywhere in it (a data-modifying CTE). */
+const WITH = /^\s*with\b/i;
+const WRITE_WORDS = /\b(insert|update|delete|merge|replace|upsert)\b/i;
 /** SQL text that writes one named table: INSERT INTO t, UPDATE t, DELETE FROM t. */
 const WRITES =
   /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
@@ -101,7 +113,7 @@ function writtenBy(node: OperationNode): string[] {
       return [...fromWith, ...tablesOf(query.into)];
     case 'RawNode': {
       const text = (query.sqlFragments as readonly string[]).join('?');
-      if (READS.test(text)) return [];
+      if (READS.test(text) || (WITH.test(text) && !WRITE_WORDS.test(text))) return [];
       const table = WRITES.exec(text)?.[1];
       return [table ? table.toLowerCase() : ANY_TABLE];
     }
@@ -138,22 +150,66 @@ function tablesOf(node: unknown): string[] {
 }
 
 /**
- * The keys of the rows of `table` that `node` may have written: those its WHERE names, when it is
- * a plain UPDATE of `table` alone (no FROM, no joins, no WITH). Otherwise undefined.
+ * The keys of the rows of `table` that `node` may have written: those an UPDATE or DELETE of
+ * `table` alone (no FROM, USING, joins or WITH) names in its WHERE, or those a plain INSERT of
+ * listed values (no upsert or REPLACE) gives the key column. Otherwise undefined.
  */
-function updatedKeys(node: OperationNode, table: string): string[] | undefined {
-  const update = node as OperationNode & Record<string, unknown>;
-  if (node.kind !== 'UpdateQueryNode' || update.from || update.joins || update.with) {
+function writtenKeys(node: OperationNode, table: string): string[] | undefined {
+  const query = node as OperationNode & Record<string, unknown>;
+  if (query.from && node.kind !== 'DeleteQueryNode') return undefined;
+  if (query.using || query.joins || query.with) return undefined;
+  // An upsert may update another row (one holding a value unique elsewhere) unless it does
+  // nothing or its conflict is on the key; a REPLACE may delete another row.
+  if (query.onDuplicateKey || query.replace || query.orAction) return undefined;
+  const conflict = query.onConflict as
+    { doNothing?: boolean; columns?: { column?: { name?: unknown } }[] } | undefined;
+  if (
+    conflict &&
+    !conflict.doNothing &&
+    !conflict.columns?.some((node) => node.column?.name === ROW_KEYS[table])
+  ) {
     return undefined;
   }
-  const target = update.table as OperationNode & Record<string, unknown>;
+  const column = ROW_KEYS[table]!;
+  if (node.kind === 'InsertQueryNode') return insertedKeys(query, column);
+  if (node.kind !== 'UpdateQueryNode' && node.kind !== 'DeleteQueryNode') return undefined;
+  const target = (
+    node.kind === 'UpdateQueryNode'
+      ? query.table
+      : (query.from as { froms?: OperationNode[] } | undefined)?.froms?.[0]
+  ) as (OperationNode & Record<string, unknown>) | undefined;
+  const froms = (query.from as { froms?: unknown[] } | undefined)?.froms;
+  if (!target || (froms && froms.length !== 1)) return undefined;
   const names = new Set([table]);
   if (target.kind === 'AliasNode') {
     const alias = (target.alias as { name?: unknown } | undefined)?.name;
     if (typeof alias === 'string') names.add(alias);
   }
-  const where = (update.where as { where?: OperationNode } | undefined)?.where;
-  return where && keysIn(where, ROW_KEYS[table]!, names);
+  const where = (query.where as { where?: OperationNode } | undefined)?.where;
+  return where && keysIn(where, column, names);
+}
+
+/** The values an INSERT gives `column`, when every row lists it as a plain value. */
+function insertedKeys(
+  insert: OperationNode & Record<string, unknown>,
+  column: string,
+): string[] | undefined {
+  const columns = (insert.columns as { column?: { name?: unknown } }[] | undefined)?.map(
+    (node) => node.column?.name,
+  );
+  const at = columns?.indexOf(column) ?? -1;
+  const values = insert.values as { kind?: string; values?: unknown[] } | undefined;
+  if (at < 0 || values?.kind !== 'ValuesNode') return undefined;
+  const keys: unknown[] = [];
+  for (const row of values.values as { kind: string; values: unknown[] }[]) {
+    const value = row.values[at] as { kind?: string; value?: unknown } | unknown;
+    if (row.kind === 'PrimitiveValueListNode') keys.push(value);
+    else if (row.kind === 'ValueListNode') {
+      const node = value as { kind?: string; value?: unknown };
+      keys.push(node.kind === 'ValueNode' ? node.value : undefined);
+    } else return undefined;
+  }
+  return keys.every((key) => typeof key === 'string') ? (keys as string[]) : undefined;
 }
 
 /** The keys a condition limits its rows to (`column = k`, `column IN (...)`), if it does. */

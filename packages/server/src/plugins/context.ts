@@ -85,7 +85,7 @@ export const contextPlugin = fp<{ canopy: Canopy; close: () => Promise<void> }>(
             ? { kind: 'pages' }
             : impact === 'tree'
               ? { kind: 'all' }
-              : { kind: 'items', contentIds: impact };
+              : { kind: 'items', contentIds: impact.items, settings: impact.settings };
       canopy.readCache.invalidate(change);
       signalChange(canopy.signals, change).then(() => done(null, payload), done);
     });

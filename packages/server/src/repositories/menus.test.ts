@@ -36,7 +36,26 @@ describe('what a write changed of the menus', () => {
         await rename('a');
         await rename('b');
       }),
-    ).toEqual(['a', 'b']);
+    ).toEqual({ items: ['a', 'b'], settings: [] });
+    // An item added with its creator's settings (an upsert on the key), a role given to a user.
+    expect(
+      await impactOf(async () => {
+        await database.db
+          .insertInto('roles')
+          .values({ role_id: 'user:ann', role_name: 'user:ann', role_rank: 0, is_admin: 0 })
+          .onConflict((oc) => oc.column('role_id').doNothing())
+          .execute();
+        await database.db
+          .insertInto('role_permissions')
+          .values({ role_id: 'user:ann', content_id: 'new', permission_id: 'Read', permission: 1 })
+          .onConflict((oc) =>
+            oc.columns(['role_id', 'content_id', 'permission_id']).doUpdateSet({ permission: 1 }),
+          )
+          .execute();
+        await database.db.deleteFrom('user_roles').where('role_id', '=', 'user:ann').execute();
+        await rename('new');
+      }),
+    ).toEqual({ items: ['new'], settings: ['new'] });
     // Another table the menus read, or content items not named by id.
     expect(
       await impactOf(async () => {
@@ -53,11 +72,22 @@ describe('what a write changed of the menus', () => {
           .execute(),
       ),
     ).toBe('tree');
+    // A role deleted takes its settings along; settings chosen by role alone.
+    expect(
+      await impactOf(() => database.db.deleteFrom('roles').where('role_id', '=', 'x').execute()),
+    ).toBe('tree');
+    expect(
+      await impactOf(() =>
+        database.db.deleteFrom('role_permissions').where('role_id', '=', 'x').execute(),
+      ),
+    ).toBe('tree');
   });
 
   it('the tree when more items were named than a reader patches', async () => {
     const ids = Array.from({ length: 101 }, (_, i) => `item-${i}`);
-    expect(await impactOf(() => Promise.all(ids.slice(0, 100).map(rename)))).toHaveLength(100);
+    expect(await impactOf(() => Promise.all(ids.slice(0, 100).map(rename)))).toMatchObject({
+      items: expect.arrayContaining(ids.slice(0, 100)) as string[],
+    });
     expect(await impactOf(() => Promise.all(ids.map(rename)))).toBe('tree');
   });
 

@@ -7,6 +7,7 @@ import { sql, type Expression } from 'kysely';
 import type { Database, Db } from '../db/index';
 import { fields, joinedRecords, jsonObject, RECORD_SEPARATOR, UNIT_SEPARATOR } from '../db/json';
 import type { Writes } from '../db/write-watch';
+import { subtreeIds } from './content-tree';
 
 /**
  * The tables no menu tree reads (it reads content items, templates and, for a role's permissions,
@@ -14,6 +15,7 @@ import type { Writes } from '../db/write-watch';
  * are (plugins/context.ts), so an editor's save of fields and blocks does not cost the next
  * reader a rebuild of a 100,000-item tree. Listed as the tables outside the tree rather than
  * those in it: a table added later counts as one a tree may read until it is listed here.
+ * A tree is kept per set of roles, so who holds a role (user_roles) is outside it too.
  */
 const OUTSIDE_MENUS: ReadonlySet<string> = new Set<keyof Database>([
   'content_versions',
@@ -26,6 +28,7 @@ const OUTSIDE_MENUS: ReadonlySet<string> = new Set<keyof Database>([
   'template_fields',
   'audit_log',
   'users',
+  'user_roles',
   'external_identities',
   'oidc_payloads',
   'api_keys',
@@ -38,23 +41,42 @@ const OUTSIDE_MENUS: ReadonlySet<string> = new Set<keyof Database>([
   'media_jobs',
 ]);
 
+/**
+ * Tables a tree does not read, but whose deletes cascade to one it does: a role taken away takes
+ * its permission settings along.
+ */
+const OUTSIDE_MENUS_BUT_DELETES: ReadonlySet<string> = new Set<keyof Database>(['roles']);
+
 /** Content items whose rows a request may change one by one and still have them patched. */
 const MAX_ITEMS_CHANGED = 100;
 
+/** Content items a request changed: their rows, and the permission settings on them. */
+export interface ItemsChanged {
+  items: string[];
+  settings: string[];
+}
+
 /**
  * What a request's writes (db/write-watch.ts) changed of the menu trees: nothing they show
- * ('none'); only rows of content items it named by id (those ids: the cached trees patch them, or
- * are built again if one moved); or anything ('tree').
+ * ('none'); only rows of content items and permission settings on items it named by id (those
+ * ids: the cached trees are edited, or built again if the change reaches further); or anything
+ * ('tree').
  */
-export function menuImpact(writes: Writes): 'none' | 'tree' | string[] {
-  let items = false;
+export function menuImpact(writes: Writes): 'none' | 'tree' | ItemsChanged {
+  let named = false;
   for (const table of writes.tables) {
-    if (table === 'content_items') items = true;
-    else if (!OUTSIDE_MENUS.has(table)) return 'tree';
+    if (table === 'content_items' || table === 'role_permissions') named = true;
+    else if (OUTSIDE_MENUS_BUT_DELETES.has(table)) {
+      if (writes.deletes.has(table)) return 'tree';
+    } else if (!OUTSIDE_MENUS.has(table)) return 'tree';
   }
-  if (!items) return 'none';
-  const rows = writes.rowsOf('content_items');
-  return rows && rows.size <= MAX_ITEMS_CHANGED ? [...rows] : 'tree';
+  if (!named) return 'none';
+  const items = writes.rowsOf('content_items');
+  const settings = writes.rowsOf('role_permissions');
+  if (!items || !settings || new Set([...items, ...settings]).size > MAX_ITEMS_CHANGED) {
+    return 'tree';
+  }
+  return { items: [...items], settings: [...settings] };
 }
 
 /** A menu item's fields in the reply's shape, without its permissions and children. */
@@ -269,6 +291,18 @@ export async function orderShared(
     .where('content_order', '=', order)
     .executeTakeFirstOrThrow();
   return Number(row.n) > 1;
+}
+
+/**
+ * The content items under the items `ids`, or undefined when there are more than `limit`.
+ */
+export async function descendantIds(
+  db: Db,
+  ids: string[],
+  limit: number,
+): Promise<string[] | undefined> {
+  const found = await subtreeIds(db, ids, limit);
+  return found.length > limit ? undefined : found;
 }
 
 /** Content items as menu objects under (and including) the item at `subtreeOf.path`. */

@@ -7,17 +7,32 @@
  * (get-menu-subtree.ts) is small and is built from objects.
  */
 import type { MenuItem, Permission } from '@canopy/core';
-import type { PatchableEntry, ReadCache, Segments } from '../../cache/read-cache';
+import type { PatchableEntry, ReadCache } from '../../cache/read-cache';
+import {
+  ByteWriter,
+  CHILDREN,
+  type MenuEdit,
+  type MenuIndex,
+  type NewMenuItem,
+} from '../../cache/menu-body';
 import type { Actor } from '../../auth/actor';
+import { permissionsEverywhere } from '../../access/permissions';
 import type { Db } from '../../db/index';
-import { menuBlock, orderShared, type MenuBlockRow, type MenuRow } from '../../repositories/menus';
+import {
+  descendantIds,
+  menuBlock,
+  orderShared,
+  type MenuBlockRow,
+  type MenuRow,
+} from '../../repositories/menus';
 import { assembleForest, type ForestNode, type ForestRow } from './forest';
 
 /**
  * The menu tree as JSON (UTF-8 bytes), from the read cache when it has it. The tree depends only on
  * the caller's roles, so callers with the same roles share one entry. A change of some items' rows
- * (a lock, a rename, a new Page URL) marks them stale in the cached trees; the next reader reads
- * those items only and patches their bytes, unless one of them moved in the tree.
+ * (a lock, a rename, a move, an item added or deleted) marks them stale in the cached trees; the
+ * next reader reads those items only and edits the cached bytes (menuEdit), or builds the tree
+ * afresh when the change reaches items that were not read.
  */
 export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Promise<Buffer> {
   const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
@@ -26,61 +41,114 @@ export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Prom
   // Many items changed since the last read: rebuilding costs less than patching them all.
   if (cached && cached.stale.length <= MAX_PATCHED) {
     const readAt = cache.generation();
-    const replacements = await freshSegments(db, cached);
-    const patched = replacements && cache.patch(key, replacements, readAt);
+    const edit = await menuEdit(db, actor, cached);
+    const patched = edit && cache.patch(key, edit, readAt);
     if (patched) return patched;
   }
   cache.miss(key);
   const readAt = cache.generation();
   const block = await menuBlock(db);
   const forest = await assembleForest(db, actor, block.rows);
-  const { body, segments } = renderForest(forest, block.json);
-  cache.set(key, body, { readAt, segments });
+  const { body, index } = renderForest(forest, block.json);
+  cache.set(key, body, { readAt, index });
   return body;
 }
 
 /** Changed items a reader patches into a cached tree; more and it rebuilds the tree. */
 const MAX_PATCHED = 1000;
 
-/** What a cached item's segment says of its place in the tree and of its permissions. */
+/** What a cached item's own fields say of its place in the tree and of its permissions. */
 type Placed = Pick<
   MenuItem,
   'content_name' | 'content_order' | 'parent_id' | 'path' | 'permissions'
 >;
 
 /**
- * The stale items' segments as they are now, or undefined when one of them is gone or takes
- * another place in the tree (a new parent, order or path, or a new name among siblings of the
- * same order): then the tree is built again. An item keeps its permissions, which come from its
- * place and the roles' settings (a change of those is no change of items).
+ * How the stale items change the cached tree, read from their rows as they are now, or undefined
+ * when the tree must be built again.
+ *
+ * An item that keeps its place (parent, order, path, and its name unless a sibling shares its
+ * order) gets its own fields written again with the permissions it had: they come from its place
+ * and the roles' settings, and a change of those settings is no change of items.
+ *
+ * Any other stale item (moved, added, deleted, with new permission settings, or one the cached
+ * tree does not show) is taken out
+ * with its subtree and put in again where it now belongs, with its permissions worked out afresh
+ * (a move changes what an item inherits). That is only right when its whole subtree is among the
+ * stale items, read here: otherwise the tree is built again. So is a deleted item the tree does
+ * not show to a caller who cannot read everything (its readable descendants may hang elsewhere),
+ * and one whose nearest readable ancestor the tree does not show.
  */
-async function freshSegments(
+async function menuEdit(
   db: Db,
+  actor: Actor,
   cached: PatchableEntry,
-): Promise<Map<string, Buffer> | undefined> {
+): Promise<MenuEdit | undefined> {
+  const stale = new Set(cached.stale);
+  const settings = new Set(cached.settings);
   const block = await menuBlock(db, cached.stale);
   const rows = new Map(block.rows.map((row) => [row.id, row]));
-  const replacements = new Map<string, Buffer>();
+  const edit: MenuEdit = { replace: new Map(), remove: new Set(), insert: [] };
+  const placed: MenuBlockRow[] = [];
   for (const id of cached.stale) {
     const row = rows.get(id);
     const old = cached.segment(id);
-    if (!row || !old) return undefined;
-    const was = JSON.parse(`${old.toString()}}`) as Placed;
+    if (!row) {
+      if (!old && !permissionsEverywhere(actor)) return undefined;
+      edit.remove.add(id);
+      continue;
+    }
+    const was = old && (JSON.parse(`${old.toString()}}`) as Placed);
     if (
-      was.parent_id !== row.parent_id ||
-      was.content_order !== row.order ||
-      was.path !== row.path
+      was &&
+      !settings.has(id) &&
+      was.parent_id === row.parent_id &&
+      was.content_order === row.order &&
+      was.path === row.path &&
+      (was.content_name === row.name || !(await orderShared(db, row.parent_id, row.order)))
     ) {
-      return undefined;
+      edit.replace.set(id, itemBytes(row, block.json, JSON.stringify(was.permissions)));
+    } else {
+      placed.push(row);
     }
-    if (was.content_name !== row.name && (await orderShared(db, row.parent_id, row.order))) {
-      return undefined;
-    }
-    const out = new ByteWriter(row.end - row.head + 160);
-    writeItem(out, row, block.json, JSON.stringify(was.permissions));
-    replacements.set(id, out.done());
   }
-  return replacements;
+  if (placed.length === 0) return edit;
+
+  // Their subtrees, all of which must be stale (a move changes every descendant's path).
+  const under = await descendantIds(
+    db,
+    placed.map((row) => row.id),
+    stale.size,
+  );
+  if (under === undefined || under.some((id) => !stale.has(id) || !rows.has(id))) return undefined;
+  const moving = new Set([...placed.map((row) => row.id), ...under]);
+  for (const id of moving) {
+    edit.replace.delete(id);
+    edit.remove.add(id);
+  }
+  const movingRows = block.rows.filter((row) => moving.has(row.id));
+  const forest = await assembleForest(db, actor, movingRows);
+  const toItem = (node: ForestNode<MenuBlockRow>): NewMenuItem => ({
+    id: node.row.id,
+    order: node.row.order,
+    name: node.row.name,
+    segment: itemBytes(node.row, block.json, JSON.stringify(node.permissions)),
+    children: node.children.map(toItem),
+  });
+  for (const node of forest) {
+    // Its nearest ancestor outside what moves: readable (the tree shows it) or the edit fails.
+    let anchor = node.row.parent_id;
+    while (anchor !== null && moving.has(anchor)) anchor = rows.get(anchor)!.parent_id;
+    edit.insert.push({ anchor, item: toItem(node) });
+  }
+  return edit;
+}
+
+/** An item's own fields, as a cached tree holds them. */
+function itemBytes(row: MenuBlockRow, json: Buffer, permissions: string): Buffer {
+  const out = new ByteWriter(row.end - row.head + 160);
+  writeItem(out, row, json, permissions);
+  return out.done();
 }
 
 /** The lock fields of a content item's menu JSON. */
@@ -91,7 +159,6 @@ function lockJson(lockedBy: string | null): string {
 }
 const TEMPLATE_LOCK = lockJson(null);
 const PERMISSIONS = ',"permissions":';
-const CHILDREN = ',"children":[';
 
 /**
  * An item's own fields (all but its children, an object left open): those before the lock state
@@ -109,12 +176,12 @@ function writeItem(out: ByteWriter, row: MenuBlockRow, json: Buffer, permissions
 
 /**
  * The forest as JSON bytes, written once into one buffer (each item's fields copied from the
- * block's bytes, no string made of them), with where each content item's own fields are.
+ * block's bytes, no string made of them), with the index of where each content item is.
  */
 function renderForest(
   forest: ForestNode<MenuBlockRow>[],
   json: Buffer,
-): { body: Buffer; segments: Segments } {
+): { body: Buffer; index: MenuIndex } {
   const permissionsJson = new Map<Permission[], string>();
   const permissionsOf = (node: ForestNode<MenuBlockRow>) => {
     let permissions = permissionsJson.get(node.permissions);
@@ -140,66 +207,54 @@ function renderForest(
   for (const node of forest) measure(node);
   const out = new ByteWriter(bytes);
   const ids = new Map<string, number>();
+  const idAt: string[] = [];
   const starts = new Int32Array(count);
   const lengths = new Int32Array(count);
-  let segment = 0;
-  const render = (node: ForestNode<MenuBlockRow>, first: boolean) => {
+  const ends = new Int32Array(count);
+  const sizes = new Int32Array(count);
+  const parents = new Int32Array(count);
+  let contentEnd = 1;
+  const render = (node: ForestNode<MenuBlockRow>, first: boolean, parent: number) => {
     const permissions = permissionsOf(node);
     const { row } = node;
     if (!first) out.write(',');
     const at = out.length;
     writeItem(out, row, json, permissions);
-    if (row.item_type === 'content') {
-      ids.set(row.id, segment);
-      starts[segment] = at;
-      lengths[segment] = out.length - at;
-      segment++;
+    // Templates are not indexed: they come after every content item, and no change edits them.
+    const slot = row.item_type === 'content' ? idAt.length : -1;
+    if (slot >= 0) {
+      ids.set(row.id, slot);
+      idAt.push(row.id);
+      starts[slot] = at;
+      lengths[slot] = out.length - at;
+      parents[slot] = parent;
     }
     out.write(CHILDREN);
-    node.children.forEach((child, i) => render(child, i === 0));
+    node.children.forEach((child, i) => render(child, i === 0, slot));
     out.write(']}');
+    if (slot >= 0) {
+      ends[slot] = out.length;
+      sizes[slot] = idAt.length - slot;
+      if (parent < 0) contentEnd = out.length;
+    }
   };
   out.write('[');
-  forest.forEach((node, i) => render(node, i === 0));
+  forest.forEach((node, i) => render(node, i === 0, -1));
   out.write(']');
+  const slots = idAt.length;
   return {
     body: out.done(),
-    segments: { ids, starts: starts.subarray(0, segment), lengths: lengths.subarray(0, segment) },
+    index: {
+      ids,
+      idAt,
+      starts: starts.subarray(0, slots),
+      lengths: lengths.subarray(0, slots),
+      ends: ends.subarray(0, slots),
+      sizes: sizes.subarray(0, slots),
+      parents: parents.subarray(0, slots),
+      contentEnd,
+    },
   };
-}
-
-/** UTF-8 text and bytes appended to one buffer that grows when a guess of its size was short. */
-class ByteWriter {
-  private buffer: Buffer;
-  length = 0;
-
-  constructor(guess: number) {
-    this.buffer = Buffer.allocUnsafe(guess);
-  }
-
-  write(text: string): void {
-    this.room(text.length * 3);
-    this.length += this.buffer.write(text, this.length);
-  }
-
-  /** Bytes `start` to `end` of `source`, as they are. */
-  copy(source: Buffer, start: number, end: number): void {
-    this.room(end - start);
-    this.length += source.copy(this.buffer, this.length, start, end);
-  }
-
-  private room(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
-    this.buffer.copy(bigger, 0, 0, this.length);
-    this.buffer = bigger;
-  }
-
-  /** The bytes written, in a buffer of their size (copied only if the guess was too large). */
-  done(): Buffer {
-    if (this.length === this.buffer.length) return this.buffer;
-    return Buffer.from(this.buffer.subarray(0, this.length));
-  }
 }
 
 /** A forest of menu objects from rows in the reply's shape (for a subtree). */
