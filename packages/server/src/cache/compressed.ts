@@ -8,6 +8,7 @@
  */
 import { gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { lend } from './lent-bytes';
 
 /** Below this, compressing saves less time on the wire than it costs. */
 const MIN_BYTES = 64 * 1024;
@@ -22,8 +23,10 @@ export function gzipOf(body: Buffer): Buffer | undefined {
   if (done) return done;
   if (done === undefined) {
     made.set(body, null);
+    const release = lend(body);
     // Level 1: about 10 ms a megabyte; higher levels take longer and save little more here.
     gzip(body, { level: 1 }, (error, compressed) => {
+      release();
       if (error) made.delete(body);
       else made.set(body, compressed);
     });

@@ -49,6 +49,12 @@ export interface MenuEdit {
   insert: { anchor: string | null; item: NewMenuItem }[];
 }
 
+/**
+ * Memory for a body of `size` bytes: a buffer at least that large, perhaps one an older body used
+ * (see lent-bytes.ts); the body is written from its start.
+ */
+export type Memory = (size: number) => Buffer;
+
 export const CHILDREN = ',"children":[';
 const CLOSE = ']}';
 
@@ -87,6 +93,7 @@ export function replaceSegments(
   body: Buffer,
   index: MenuIndex,
   order: [slot: number, bytes: Buffer][],
+  memory: Memory = (size) => Buffer.allocUnsafe(size),
 ): Buffer {
   const { starts, lengths, ends, sizes } = index;
   const pieces: Buffer[] = [];
@@ -120,7 +127,10 @@ export function replaceSegments(
     if (i > first) starts[i] = starts[i]! + growthThrough(i - 1);
   }
   index.contentEnd += total;
-  return Buffer.concat(pieces, body.length + total);
+  const out = memory(body.length + total);
+  let at = 0;
+  for (const piece of pieces) at += piece.copy(out, at);
+  return out.subarray(0, at);
 }
 
 /**
@@ -134,6 +144,7 @@ export function editMenuBody(
   body: Buffer,
   index: MenuIndex,
   edit: MenuEdit,
+  memory?: Memory,
 ): { body: Buffer; index: MenuIndex } | undefined {
   const { ids, idAt, starts, lengths, ends, sizes, parents } = index;
   const count = idAt.length;
@@ -265,7 +276,7 @@ export function editMenuBody(
     parents: new Int32Array(slots),
     contentEnd: 0,
   };
-  const out = new ByteWriter(body.length - removedBytes + growth);
+  const out = new ByteWriter(body.length - removedBytes + growth, memory);
   let at = 0;
   const open = (id: string, segment: Buffer, parent: number) => {
     const slot = at++;
@@ -335,8 +346,12 @@ export class ByteWriter {
   private buffer: Buffer;
   length = 0;
 
-  constructor(guess: number) {
-    this.buffer = Buffer.allocUnsafe(guess);
+  /** With `memory`, the bytes go into the memory it gives (and stay there, room to spare). */
+  constructor(
+    guess: number,
+    private readonly memory?: Memory,
+  ) {
+    this.buffer = memory ? memory(guess) : Buffer.allocUnsafe(guess);
   }
 
   write(text: string): void {
@@ -357,9 +372,13 @@ export class ByteWriter {
     this.buffer = bigger;
   }
 
-  /** The bytes written, in a buffer of their size (copied only if the guess was too large). */
+  /**
+   * The bytes written, in a buffer of their size (copied only if the guess was too large, unless
+   * they went into memory given for them).
+   */
   done(): Buffer {
     if (this.length === this.buffer.length) return this.buffer;
+    if (this.memory) return this.buffer.subarray(0, this.length);
     return Buffer.from(this.buffer.subarray(0, this.length));
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lend } from './lent-bytes';
 import { ReadCache } from './read-cache';
 
 describe('read cache', () => {
@@ -181,10 +182,10 @@ describe('read cache', () => {
     expect(cache.get('page:public:site\n/c')).toBeUndefined();
     // Stale until patched, shown or not (an item added, or one the role cannot read moved).
     expect(cache.getPatchable('menu:admin')?.stale).toEqual(['b']);
-    expect(cache.getPatchable('menu:admin')?.segment('b')?.toString()).toBe(free);
+    expect(cache.getPatchable('menu:admin')?.segments.get('b')?.toString()).toBe(free);
     expect(cache.get('menu:role')).toBeUndefined();
     expect(cache.getPatchable('menu:role')?.stale).toEqual(['b']);
-    expect(cache.getPatchable('menu:role')?.segment('b')).toBeUndefined();
+    expect(cache.getPatchable('menu:role')?.segments.get('b')).toBeUndefined();
     cache.patch('menu:admin', bytes([['b', held('x')]]), cache.generation());
     expect(cache.get('menu:admin')?.toString()).toBe(
       menu([
@@ -239,5 +240,41 @@ describe('read cache', () => {
     ).toBe(menu([['a', held('ed')]]).text);
     cache.invalidate({ kind: 'all' });
     expect(cache.get('menu:admin')).toBeUndefined();
+  });
+
+  it("writes a patched menu into an older body's memory once nothing reads it", () => {
+    const cache = new ReadCache();
+    // Over a megabyte: smaller bodies are not kept for reuse.
+    const ids = Array.from({ length: 200 }, (_, i) => `item-${i}-${'x'.repeat(6000)}`);
+    const built = menu(ids.map((id) => [id, free]));
+    cache.set('menu:admin', built.text, { readAt: cache.generation(), index: built.index });
+    let holder = 0;
+    const lockAndPatch = () => {
+      const id = ids[holder % ids.length]!;
+      cache.invalidate({ kind: 'lock', contentId: id });
+      const body = cache.patch(
+        'menu:admin',
+        bytes([[id, held(`h${++holder}`)]]),
+        cache.generation(),
+      )!;
+      expect(body.toString()).toBe(
+        menu(ids.map((other, i) => [other, i < holder ? held(`h${i + 1}`) : free])).text,
+      );
+      return body;
+    };
+    const first = cache.get('menu:admin')!;
+    const second = lockAndPatch();
+    expect(second.buffer === first.buffer).toBe(false);
+    // The first body is read by no one: the third is written where it was.
+    const release = lend(second);
+    const third = lockAndPatch();
+    expect(third.buffer === first.buffer).toBe(true);
+    // The second is still being sent: the fourth goes elsewhere; the fifth where the third was.
+    const fourth = lockAndPatch();
+    expect(fourth.buffer === second.buffer).toBe(false);
+    release();
+    const fifth = lockAndPatch();
+    expect(fifth.buffer === first.buffer).toBe(true);
+    expect(cache.get('menu:admin') === fifth).toBe(true);
   });
 });

@@ -18,6 +18,7 @@
  * it to `set`, which drops the entry when a change that covers it came in between (the reader read
  * before that write and would otherwise serve the old state until the next write).
  */
+import { isLent } from './lent-bytes';
 import {
   editMenuBody,
   insertedIds,
@@ -25,9 +26,17 @@ import {
   reshapes,
   type MenuEdit,
   type MenuIndex,
+  type Memory,
 } from './menu-body';
 
 const MAX_BYTES = 256 * 1024 * 1024;
+/** Bodies smaller than this are not worth keeping for reuse. */
+const MIN_REUSED_BYTES = 1024 * 1024;
+
+/** A new buffer for a body, with room for it to grow by a sixteenth. */
+function freshMemory(size: number): Buffer {
+  return Buffer.allocUnsafe(size + (size >> 4));
+}
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 /** What a key is: its text up to the first ':' ('menu', 'page'). */
@@ -56,6 +65,8 @@ interface Entry {
   stale: Map<string, number>;
   /** Those of them whose permission settings changed. */
   settings: Set<string>;
+  /** Memory of an older body of the entry, for the next (see lent-bytes.ts). */
+  spare: Buffer | undefined;
 }
 
 export interface StoreOptions {
@@ -76,8 +87,8 @@ export interface PatchableEntry {
   stale: string[];
   /** Stale items whose permission settings changed (theirs and their subtree's may differ). */
   settings: string[];
-  /** An item's own fields as the body has them now (undefined: the body does not show it). */
-  segment(id: string): Buffer | undefined;
+  /** Stale items' own fields as the body had them (none for an item it does not show). */
+  segments: Map<string, Buffer>;
 }
 
 export class ReadCache {
@@ -130,12 +141,16 @@ export class ReadCache {
         body: entry.body,
         stale: [...entry.stale.keys()],
         settings: [...entry.settings],
-        segment: (id) => {
-          const slot = entry.index?.ids.get(id);
-          if (slot === undefined) return undefined;
-          const start = entry.index!.starts[slot]!;
-          return entry.body.subarray(start, start + entry.index!.lengths[slot]!);
-        },
+        // Copied: the body's memory may hold another body by the time the reader looks.
+        segments: new Map(
+          [...entry.stale.keys()].flatMap((id) => {
+            const slot = entry.index?.ids.get(id);
+            if (slot === undefined) return [];
+            const start = entry.index!.starts[slot]!;
+            const end = start + entry.index!.lengths[slot]!;
+            return [[id, Buffer.from(entry.body.subarray(start, end))] as const];
+          }),
+        ),
       }
     );
   }
@@ -166,6 +181,7 @@ export class ReadCache {
       content === undefined ? 0 : (this.lastChangeOf.get(content) ?? 0),
     );
     if (changedSince > readAt) return body;
+    const older = this.entries.get(key)?.body;
     this.delete(key);
     // Oldest first out, until the new entry fits the budget.
     for (const oldest of this.entries.keys()) {
@@ -180,7 +196,9 @@ export class ReadCache {
       index,
       stale: new Map(),
       settings: new Set(),
+      spare: undefined,
     };
+    if (older) this.retire(entry, older);
     this.entries.set(key, entry);
     this.bytes += body.length;
     return body;
@@ -202,7 +220,7 @@ export class ReadCache {
     let body: Buffer;
     if (reshapes(edit)) {
       if (handled.some(changedSince)) return undefined;
-      const edited = editMenuBody(entry.body, entry.index, edit);
+      const edited = editMenuBody(entry.body, entry.index, edit, this.memoryOf(entry));
       if (!edited) return undefined;
       body = edited.body;
       entry.index = edited.index;
@@ -219,9 +237,13 @@ export class ReadCache {
         }
       }
       order.sort((a, b) => a[0] - b[0]);
-      body = order.length > 0 ? replaceSegments(entry.body, entry.index, order) : entry.body;
+      body =
+        order.length > 0
+          ? replaceSegments(entry.body, entry.index, order, this.memoryOf(entry))
+          : entry.body;
     }
     this.bytes += body.length - entry.body.length;
+    if (body !== entry.body) this.retire(entry, entry.body);
     entry.body = body;
     for (const id of handled) {
       if ((entry.stale.get(id) ?? Infinity) <= readAt) {
@@ -231,6 +253,31 @@ export class ReadCache {
     }
     this.read(key, true);
     return entry.body;
+  }
+
+  /**
+   * Memory for a body of the entry at `key`: an older body's if nothing reads it any more, else a
+   * new buffer with room to grow.
+   */
+  memory(key: string): Memory {
+    const entry = this.entries.get(key);
+    return entry ? this.memoryOf(entry) : freshMemory;
+  }
+
+  private memoryOf(entry: Entry): Memory {
+    return (size) => {
+      const spare = entry.spare;
+      if (!spare || spare.length < size || isLent(spare.buffer)) return freshMemory(size);
+      entry.spare = undefined;
+      return spare;
+    };
+  }
+
+  /** Keeps a body's memory for the entry's next body, if it is a large one of its own. */
+  private retire(entry: Entry, body: Buffer): void {
+    const memory = body.buffer;
+    if (body.byteOffset !== 0 || memory.byteLength < MIN_REUSED_BYTES) return;
+    entry.spare = Buffer.from(memory, 0, memory.byteLength);
   }
 
   /** The one way in for changes, local or from another instance. */

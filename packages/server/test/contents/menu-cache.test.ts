@@ -392,7 +392,7 @@ describe.each(DIALECTS)('menus after a write on %s', (dialect) => {
       reads.length = 0;
       for (const as of CALLERS) {
         const served = await menuText(as);
-        const fresh = await getMenusJson(t.db, new ReadCache(), actors[as]);
+        const fresh = (await getMenusJson(t.db, new ReadCache(), actors[as])).body;
         expect(JSON.parse(served), `${as} after step ${step}, ${kind}`).toEqual(
           JSON.parse(fresh.toString()),
         );

@@ -13,8 +13,10 @@ import {
   CHILDREN,
   type MenuEdit,
   type MenuIndex,
+  type Memory,
   type NewMenuItem,
 } from '../../cache/menu-body';
+import { lend } from '../../cache/lent-bytes';
 import type { Actor } from '../../auth/actor';
 import { permissionsEverywhere } from '../../access/permissions';
 import type { Db } from '../../db/index';
@@ -33,25 +35,32 @@ import { assembleForest, type ForestNode, type ForestRow } from './forest';
  * (a lock, a rename, a move, an item added or deleted) marks them stale in the cached trees; the
  * next reader reads those items only and edits the cached bytes (menuEdit), or builds the tree
  * afresh when the change reaches items that were not read.
+ *
+ * The bytes are lent until `release` is called (when the reply is sent): until then, no later
+ * body of the tree is written into their memory (cache/lent-bytes.ts).
  */
-export async function getMenusJson(db: Db, cache: ReadCache, actor: Actor): Promise<Buffer> {
+export async function getMenusJson(
+  db: Db,
+  cache: ReadCache,
+  actor: Actor,
+): Promise<{ body: Buffer; release: () => void }> {
+  const lent = (body: Buffer) => ({ body, release: lend(body) });
   const key = `menu:${actor.isAdmin ? 'admin' : [...actor.roleIds].sort().join(',')}`;
   const cached = cache.getPatchable(key);
-  if (cached && cached.stale.length === 0) return cached.body;
+  if (cached && cached.stale.length === 0) return lent(cached.body);
   // Many items changed since the last read: rebuilding costs less than patching them all.
   if (cached && cached.stale.length <= MAX_PATCHED) {
     const readAt = cache.generation();
     const edit = await menuEdit(db, actor, cached);
     const patched = edit && cache.patch(key, edit, readAt);
-    if (patched) return patched;
+    if (patched) return lent(patched);
   }
   cache.miss(key);
   const readAt = cache.generation();
   const block = await menuBlock(db);
   const forest = await assembleForest(db, actor, block.rows);
-  const { body, index } = renderForest(forest, block.json);
-  cache.set(key, body, { readAt, index });
-  return body;
+  const { body, index } = renderForest(forest, block.json, cache.memory(key));
+  return lent(cache.set(key, body, { readAt, index }));
 }
 
 /** Changed items a reader patches into a cached tree; more and it rebuilds the tree. */
@@ -92,7 +101,7 @@ async function menuEdit(
   const placed: MenuBlockRow[] = [];
   for (const id of cached.stale) {
     const row = rows.get(id);
-    const old = cached.segment(id);
+    const old = cached.segments.get(id);
     if (!row) {
       if (!old && !permissionsEverywhere(actor)) return undefined;
       edit.remove.add(id);
@@ -181,6 +190,7 @@ function writeItem(out: ByteWriter, row: MenuBlockRow, json: Buffer, permissions
 function renderForest(
   forest: ForestNode<MenuBlockRow>[],
   json: Buffer,
+  memory: Memory,
 ): { body: Buffer; index: MenuIndex } {
   const permissionsJson = new Map<Permission[], string>();
   const permissionsOf = (node: ForestNode<MenuBlockRow>) => {
@@ -205,7 +215,7 @@ function renderForest(
     for (const child of node.children) measure(child);
   };
   for (const node of forest) measure(node);
-  const out = new ByteWriter(bytes);
+  const out = new ByteWriter(bytes, memory);
   const ids = new Map<string, number>();
   const idAt: string[] = [];
   const starts = new Int32Array(count);

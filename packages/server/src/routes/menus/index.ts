@@ -36,7 +36,8 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await getMenusJson(db, app.canopy.readCache, actorOf(request));
+      const { body, release } = await getMenusJson(db, app.canopy.readCache, actorOf(request));
+      reply.raw.once('close', release);
       // The reply varies by encoding too (besides Origin, set for every API reply).
       const vary = reply.getHeader('vary');
       reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
