@@ -21,22 +21,16 @@
 import { isLent } from './lent-bytes';
 import {
   editMenuBody,
+  freshMemory,
   insertedIds,
   replaceSegments,
   reshapes,
+  type BodyPlan,
   type MenuEdit,
   type MenuIndex,
-  type Memory,
 } from './menu-body';
 
 const MAX_BYTES = 256 * 1024 * 1024;
-/** Bodies smaller than this are not worth keeping for reuse. */
-const MIN_REUSED_BYTES = 1024 * 1024;
-
-/** A new buffer for a body, with room for it to grow by a sixteenth. */
-function freshMemory(size: number): Buffer {
-  return Buffer.allocUnsafe(size + (size >> 4));
-}
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 /** What a key is: its text up to the first ':' ('menu', 'page'). */
@@ -65,8 +59,6 @@ interface Entry {
   stale: Map<string, number>;
   /** Those of them whose permission settings changed. */
   settings: Set<string>;
-  /** Memory of an older body of the entry, for the next (see lent-bytes.ts). */
-  spare: Buffer | undefined;
 }
 
 export interface StoreOptions {
@@ -181,7 +173,6 @@ export class ReadCache {
       content === undefined ? 0 : (this.lastChangeOf.get(content) ?? 0),
     );
     if (changedSince > readAt) return body;
-    const older = this.entries.get(key)?.body;
     this.delete(key);
     // Oldest first out, until the new entry fits the budget.
     for (const oldest of this.entries.keys()) {
@@ -196,9 +187,7 @@ export class ReadCache {
       index,
       stale: new Map(),
       settings: new Set(),
-      spare: undefined,
     };
-    if (older) this.retire(entry, older);
     this.entries.set(key, entry);
     this.bytes += body.length;
     return body;
@@ -217,12 +206,17 @@ export class ReadCache {
     if (!entry?.index || this.lastClearAll > readAt) return undefined;
     const changedSince = (id: string) => (this.lastChangeOf.get(id) ?? 0) > readAt;
     const handled = [...edit.replace.keys(), ...edit.remove, ...insertedIds(edit)];
-    let body: Buffer;
+    let body = entry.body;
+    // Over the old body's memory when nothing reads it any more, else into new memory.
+    const write = (plan: BodyPlan) =>
+      plan.fitsInPlace() && !isLent(entry.body.buffer)
+        ? plan.inPlace()
+        : plan.into(freshMemory(plan.length));
     if (reshapes(edit)) {
       if (handled.some(changedSince)) return undefined;
-      const edited = editMenuBody(entry.body, entry.index, edit, this.memoryOf(entry));
+      const edited = editMenuBody(entry.body, entry.index, edit);
       if (!edited) return undefined;
-      body = edited.body;
+      body = write(edited.plan);
       entry.index = edited.index;
     } else {
       // Only segments whose bytes change are replaced (an unlock of an unlocked item changes none).
@@ -237,13 +231,9 @@ export class ReadCache {
         }
       }
       order.sort((a, b) => a[0] - b[0]);
-      body =
-        order.length > 0
-          ? replaceSegments(entry.body, entry.index, order, this.memoryOf(entry))
-          : entry.body;
+      if (order.length > 0) body = write(replaceSegments(entry.body, entry.index, order));
     }
     this.bytes += body.length - entry.body.length;
-    if (body !== entry.body) this.retire(entry, entry.body);
     entry.body = body;
     for (const id of handled) {
       if ((entry.stale.get(id) ?? Infinity) <= readAt) {
@@ -253,31 +243,6 @@ export class ReadCache {
     }
     this.read(key, true);
     return entry.body;
-  }
-
-  /**
-   * Memory for a body of the entry at `key`: an older body's if nothing reads it any more, else a
-   * new buffer with room to grow.
-   */
-  memory(key: string): Memory {
-    const entry = this.entries.get(key);
-    return entry ? this.memoryOf(entry) : freshMemory;
-  }
-
-  private memoryOf(entry: Entry): Memory {
-    return (size) => {
-      const spare = entry.spare;
-      if (!spare || spare.length < size || isLent(spare.buffer)) return freshMemory(size);
-      entry.spare = undefined;
-      return spare;
-    };
-  }
-
-  /** Keeps a body's memory for the entry's next body, if it is a large one of its own. */
-  private retire(entry: Entry, body: Buffer): void {
-    const memory = body.buffer;
-    if (body.byteOffset !== 0 || memory.byteLength < MIN_REUSED_BYTES) return;
-    entry.spare = Buffer.from(memory, 0, memory.byteLength);
   }
 
   /** The one way in for changes, local or from another instance. */

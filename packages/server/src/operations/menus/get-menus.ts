@@ -13,7 +13,7 @@ import {
   CHILDREN,
   type MenuEdit,
   type MenuIndex,
-  type Memory,
+  freshMemory,
   type NewMenuItem,
 } from '../../cache/menu-body';
 import { lend } from '../../cache/lent-bytes';
@@ -59,7 +59,7 @@ export async function getMenusJson(
   const readAt = cache.generation();
   const block = await menuBlock(db);
   const forest = await assembleForest(db, actor, block.rows);
-  const { body, index } = renderForest(forest, block.json, cache.memory(key));
+  const { body, index } = renderForest(forest, block.json);
   return lent(cache.set(key, body, { readAt, index }));
 }
 
@@ -190,7 +190,6 @@ function writeItem(out: ByteWriter, row: MenuBlockRow, json: Buffer, permissions
 function renderForest(
   forest: ForestNode<MenuBlockRow>[],
   json: Buffer,
-  memory: Memory,
 ): { body: Buffer; index: MenuIndex } {
   const permissionsJson = new Map<Permission[], string>();
   const permissionsOf = (node: ForestNode<MenuBlockRow>) => {
@@ -215,7 +214,8 @@ function renderForest(
     for (const child of node.children) measure(child);
   };
   for (const node of forest) measure(node);
-  const out = new ByteWriter(bytes, memory);
+  // With room to grow: a later patch then writes over it in place.
+  const out = new ByteWriter(bytes, freshMemory);
   const ids = new Map<string, number>();
   const idAt: string[] = [];
   const starts = new Int32Array(count);
