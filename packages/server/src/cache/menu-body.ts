@@ -264,8 +264,8 @@ export function editMenuBody(
     }
   };
   let removedItems = 0;
-  /** Children taken out, by parent slot (-1: the top). */
-  const takenFrom = new Map<number, number>();
+  /** Parents (slots) of subtrees taken out. */
+  const takenFrom = new Set<number>();
   for (const id of edit.remove) {
     const slot = ids.get(id);
     if (slot === undefined) continue;
@@ -276,9 +276,9 @@ export function editMenuBody(
       state[inner] = REMOVED;
     }
     removedItems += sizes[slot]!;
-    takenFrom.set(parent, (takenFrom.get(parent) ?? 0) + 1);
+    takenFrom.add(parent);
   }
-  for (const parent of takenFrom.keys()) if (parent >= 0) markDirty(parent);
+  for (const parent of takenFrom) if (parent >= 0) markDirty(parent);
 
   const replacements = new Map<number, Buffer>();
   for (const [id, bytes] of edit.replace) {
@@ -291,15 +291,16 @@ export function editMenuBody(
   /** Subtrees put in, by anchor slot (-1: the top), each list in siblings' order. */
   const added = new Map<number, NewMenuItem[]>();
   let addedItems = 0;
-  const measure = (item: NewMenuItem): boolean => {
+  /** Counts a subtree put in; false if one of its items is in the body and not taken out. */
+  const admits = (item: NewMenuItem): boolean => {
     const slot = ids.get(item.id);
     if (slot !== undefined && state[slot] !== REMOVED) return false;
     addedItems++;
-    return item.children.every(measure);
+    return item.children.every(admits);
   };
   for (const { anchor, item } of edit.insert) {
     const slot = anchor === null ? -1 : ids.get(anchor);
-    if (slot === undefined || (slot >= 0 && state[slot] === REMOVED) || !measure(item)) {
+    if (slot === undefined || (slot >= 0 && state[slot] === REMOVED) || !admits(item)) {
       return undefined;
     }
     const list = added.get(slot) ?? [];

@@ -293,6 +293,26 @@ describe('instances on one PostgreSQL database', () => {
     await apiA('PUT', `/api/lockcontents/${careers}`);
   });
 
+  it("edits a move on A into B's menus and builds nothing else again", async () => {
+    const careers = await pageId(apiA, '/careers');
+    const team = await pageId(apiA, '/about/team');
+    await draftOf(careers);
+    await draftOf(team);
+    const before = (await menuItem(apiA, team))!;
+    expect(await lockOnB(careers)).toBe('admin');
+    // A change nobody is told of: B's menu shows it only if B builds the menu again.
+    await unlockQuietly([careers]);
+    await apiA('PUT', `/api/contents/${team}`, { parent_id: careers, content_order: 1 });
+    const parent = async () => (await menuItem(apiB, team))?.parent_id;
+    expect(await onB('the team page under careers', parent, careers)).toBe(careers);
+    expect(await lockOnB(careers)).toBe('admin');
+    await apiA('PUT', `/api/contents/${team}`, {
+      parent_id: before.parent_id,
+      content_order: before.content_order,
+    });
+    await apiA('PUT', `/api/lockcontents/${careers}`);
+  });
+
   it('forgets everything when it sees that it missed a message from another instance', async () => {
     const careers = await pageId(apiA, '/careers');
     const team = await pageId(apiA, '/about/team');

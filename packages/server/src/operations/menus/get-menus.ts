@@ -81,12 +81,12 @@ type Placed = Pick<
  * and the roles' settings, and a change of those settings is no change of items.
  *
  * Any other stale item (moved, added, deleted, with new permission settings, or one the cached
- * tree does not show) is taken out
- * with its subtree and put in again where it now belongs, with its permissions worked out afresh
- * (a move changes what an item inherits). That is only right when its whole subtree is among the
- * stale items, read here: otherwise the tree is built again. So is a deleted item the tree does
- * not show to a caller who cannot read everything (its readable descendants may hang elsewhere),
- * and one whose nearest readable ancestor the tree does not show.
+ * tree does not show) is taken out with its subtree and put in again where it now belongs, with
+ * its permissions worked out afresh (a move changes what an item inherits). That is only right
+ * when its whole subtree is among the stale items, read here: otherwise the tree is built again.
+ * So is a deleted item the tree does not show to a caller who cannot read everything (its
+ * readable descendants may hang elsewhere), and one whose nearest readable ancestor the tree
+ * does not show (cache/menu-body.ts refuses the edit).
  */
 async function menuEdit(
   db: Db,
