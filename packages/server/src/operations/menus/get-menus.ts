@@ -60,7 +60,8 @@ export async function getMenusJson(
   const block = await menuBlock(db);
   const forest = await assembleForest(db, actor, block.rows);
   const { body, index } = renderForest(forest, block.json);
-  return lent(cache.set(key, body, { readAt, index }));
+  cache.set(key, body, { readAt, index });
+  return lent(body);
 }
 
 /** Changed items a reader patches into a cached tree; more and it rebuilds the tree. */
