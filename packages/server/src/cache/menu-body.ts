@@ -78,7 +78,7 @@ const BYTES = {
 /** `localeCompare` without building a collator per call, as the forest sorts children. */
 const byName = new Intl.Collator().compare;
 
-/** The items' order, then name: siblings' order in a body. */
+/** The items' order, then name: siblings' order in a body and in a built forest (forest.ts). */
 export function bySiblingOrder(
   a: { order: number; name: string },
   b: { order: number; name: string },

@@ -7,7 +7,6 @@ import { sql, type Expression } from 'kysely';
 import type { Database, Db } from '../db/index';
 import { fields, joinedRecords, jsonObject, RECORD_SEPARATOR, UNIT_SEPARATOR } from '../db/json';
 import type { Writes } from '../db/write-watch';
-import { subtreeIds } from './content-tree';
 
 /**
  * The tables no menu tree reads (it reads content items, templates and, for a role's permissions,
@@ -291,18 +290,6 @@ export async function orderShared(
     .where('content_order', '=', order)
     .executeTakeFirstOrThrow();
   return Number(row.n) > 1;
-}
-
-/**
- * The content items under the items `ids`, or undefined when there are more than `limit`.
- */
-export async function descendantIds(
-  db: Db,
-  ids: string[],
-  limit: number,
-): Promise<string[] | undefined> {
-  const found = await subtreeIds(db, ids, limit);
-  return found.length > limit ? undefined : found;
 }
 
 /** Content items as menu objects under (and including) the item at `subtreeOf.path`. */

@@ -327,3 +327,14 @@ export function findMenuNode(nodes: MenuNode[], id: string): MenuNode | undefine
   }
   return undefined;
 }
+
+/** Numbers in [0, 1) that repeat with the seed (mulberry32): the same seed, the same run. */
+export function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}

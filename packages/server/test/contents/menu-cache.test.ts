@@ -16,6 +16,7 @@ import {
   ok,
   publishedPage,
   saveFields,
+  seeded,
   setRead,
   type MenuNode,
   type World,
@@ -414,14 +415,3 @@ const ACTOR: Actor = {
   isAdmin: false,
   publishedOnly: false,
 };
-
-/** Numbers in [0, 1) that repeat with the seed (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}

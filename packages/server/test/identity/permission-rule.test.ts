@@ -6,18 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@canopy/core';
 import { DIALECTS } from '../harness';
+import { seeded as random } from '../contents/fixtures';
 import { contentItem, startIdentityApp, type IdentityApp } from './helpers';
-
-/** A small seeded generator (mulberry32): the same seed gives the same tree. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ROLES = ['walk-a', 'walk-b', 'walk-other'];
 const HELD = ['walk-a', 'walk-b'];

@@ -8,9 +8,7 @@ import type { Permission } from '@canopy/core';
 import type { Actor } from '../../auth/actor';
 import { permissionsEverywhere, permissionsForItems } from '../../access/permissions';
 import type { Db } from '../../db/index';
-
-/** `localeCompare` without building a collator per call. */
-const byName = new Intl.Collator().compare;
+import { bySiblingOrder } from '../../cache/menu-body';
 
 export interface ForestRow {
   id: string;
@@ -55,8 +53,7 @@ export async function assembleForest<R extends ForestRow>(
     anchor.set(row.id, node);
     (parentAnchor ? parentAnchor.children : roots).push(node);
   }
-  const byOrder = (a: ForestNode<R>, b: ForestNode<R>) =>
-    a.row.order - b.row.order || byName(a.row.name, b.row.name);
+  const byOrder = (a: ForestNode<R>, b: ForestNode<R>) => bySiblingOrder(a.row, b.row);
   for (const node of shown) if (node.children.length > 1) node.children.sort(byOrder);
   return roots.sort((a, b) =>
     a.row.item_type === b.row.item_type ? byOrder(a, b) : a.row.item_type === 'content' ? -1 : 1,

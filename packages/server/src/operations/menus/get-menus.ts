@@ -20,13 +20,8 @@ import { lend } from '../../cache/lent-bytes';
 import type { Actor } from '../../auth/actor';
 import { permissionsEverywhere } from '../../access/permissions';
 import type { Db } from '../../db/index';
-import {
-  descendantIds,
-  menuBlock,
-  orderShared,
-  type MenuBlockRow,
-  type MenuRow,
-} from '../../repositories/menus';
+import { subtreeIds } from '../../repositories/content-tree';
+import { menuBlock, orderShared, type MenuBlockRow, type MenuRow } from '../../repositories/menus';
 import { assembleForest, type ForestNode, type ForestRow } from './forest';
 
 /**
@@ -125,12 +120,12 @@ async function menuEdit(
   if (placed.length === 0) return edit;
 
   // Their subtrees, all of which must be stale (a move changes every descendant's path).
-  const under = await descendantIds(
+  const under = await subtreeIds(
     db,
     placed.map((row) => row.id),
     stale.size,
   );
-  if (under === undefined || under.some((id) => !stale.has(id) || !rows.has(id))) return undefined;
+  if (under.some((id) => !stale.has(id) || !rows.has(id))) return undefined;
   const moving = new Set([...placed.map((row) => row.id), ...under]);
   for (const id of moving) {
     edit.replace.delete(id);
